@@ -1,0 +1,88 @@
+/**
+ * The error catalogue: every error a dealer or an operator can meet is data with a name, a title,
+ * a message built from its arguments and a hint saying what to do. Modelled on Astro's errors-data.
+ */
+export interface ErrorData<A extends unknown[] = never[]> {
+  name: string;
+  title: string;
+  message: (...args: A) => string;
+  hint?: string;
+}
+
+export const TenantConfigMissing = {
+  name: 'TenantConfigMissing',
+  title: 'Tenant has no tenant.json',
+  message: (tenant: string, file: string) => `Tenant "${tenant}": ${file} does not exist.`,
+  hint: 'Every tenant folder needs a tenant.json with at least slug, name, url and locations.',
+} satisfies ErrorData<[string, string]>;
+
+export const TenantConfigUnreadable = {
+  name: 'TenantConfigUnreadable',
+  title: 'Tenant config is not valid JSON',
+  message: (tenant: string, file: string, reason: string) => `Tenant "${tenant}": ${file} is not valid JSON: ${reason}`,
+  hint: 'Check for trailing commas and unquoted keys.',
+} satisfies ErrorData<[string, string, string]>;
+
+export const TenantConfigInvalid = {
+  name: 'TenantConfigInvalid',
+  title: 'Tenant config is invalid',
+  message: (tenant: string, file: string, problems: string[]) =>
+    `Tenant "${tenant}": ${file} is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  hint: 'Every field and its default is documented in docs/tenant-config.md.',
+} satisfies ErrorData<[string, string, string[]]>;
+
+export const StockFileMissing = {
+  name: 'StockFileMissing',
+  title: 'Stock export not found',
+  message: (tenant: string, tried: string[]) => `Tenant "${tenant}": no stock export found (looked for ${tried.join(', ')}).`,
+  hint: 'Put stock.json or stock.csv in the tenant folder, or set stock.file in tenant.json.',
+} satisfies ErrorData<[string, string[]]>;
+
+export const StockFileUnreadable = {
+  name: 'StockFileUnreadable',
+  title: 'Stock export cannot be read',
+  message: (tenant: string, file: string, reason: string) => `Tenant "${tenant}": ${file} cannot be read: ${reason}`,
+  hint: 'stock.json must be a JSON array of records; stock.csv must have a header row.',
+} satisfies ErrorData<[string, string, string]>;
+
+export const StockRowInvalid = {
+  name: 'StockRowInvalid',
+  title: 'Stock record skipped',
+  message: (position: number, stocknum: string | undefined, field: string, reason: string) =>
+    `record ${position}${stocknum ? ` (stocknum ${stocknum})` : ''}: ${field}: ${reason}`,
+  hint: 'The record was skipped; every other record still builds.',
+} satisfies ErrorData<[number, string | undefined, string, string]>;
+
+export const PhotoUnavailable = {
+  name: 'PhotoUnavailable',
+  title: 'Photo could not be used',
+  message: (source: string, reason: string) => `photo ${source}: ${reason}`,
+  hint: 'The car shows a placeholder until the photo can be fetched and decoded.',
+} satisfies ErrorData<[string, string]>;
+
+export const ContentInvalid = {
+  name: 'ContentInvalid',
+  title: 'Tenant content is invalid',
+  message: (tenant: string, file: string, problems: string[]) =>
+    `Tenant "${tenant}": ${file} is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  hint: 'Content files are documented in docs/tenant-config.md.',
+} satisfies ErrorData<[string, string, string[]]>;
+
+/** An error that carries its catalogue entry, so callers can report name, title and hint. */
+export class DealerError extends Error {
+  readonly code: string;
+  readonly title: string;
+  readonly hint: string | undefined;
+  constructor(data: { name: string; title: string; hint?: string }, message: string) {
+    super(message);
+    this.name = data.name;
+    this.code = data.name;
+    this.title = data.title;
+    this.hint = data.hint;
+  }
+}
+
+/** Builds a DealerError from a catalogue entry and its arguments. */
+export function dealerError<A extends unknown[]>(data: ErrorData<A>, ...args: A): DealerError {
+  return new DealerError(data, data.message(...args));
+}

@@ -1,0 +1,179 @@
+import * as v from 'valibot';
+
+/**
+ * One stock record, using the spec's Car field names exactly. Exports are messy, so scalar fields
+ * accept numbers or numeric strings; text fields are trimmed. Unknown fields are kept (looseObject)
+ * so later features can read them without a schema change.
+ */
+
+const text = v.optional(
+  v.pipe(
+    v.union([v.string(), v.number()]),
+    v.transform((s) => String(s).trim()),
+    v.transform((s) => (s === '' ? undefined : s)),
+  ),
+);
+
+/** Reads 31990, "31990", "$31,990" or "31,990.00"; empty means absent. */
+const numeric = (what: string) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.union([v.number(), v.string()]),
+        v.transform((x) => (typeof x === 'number' ? x : x.trim() === '' ? null : Number(x.replace(/[$,\s]/g, '')))),
+        v.check((n) => n === null || Number.isFinite(n), `${what} as a number`),
+      ),
+    ),
+  );
+
+const bool = v.optional(
+  v.nullable(
+    v.pipe(
+      v.union([v.boolean(), v.number(), v.string()]),
+      v.transform((x) => {
+        if (typeof x === 'boolean') return x;
+        if (typeof x === 'number') return x !== 0;
+        const s = x.trim().toLowerCase();
+        if (['true', 'yes', 'y', '1'].includes(s)) return true;
+        if (['false', 'no', 'n', '0', ''].includes(s)) return false;
+        return Number.NaN;
+      }),
+      v.check((b) => typeof b === 'boolean', 'true or false'),
+    ),
+  ),
+);
+
+const lowerPick = <T extends string>(options: readonly T[], what: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.toLowerCase(),
+    v.transform((s) => s.replace(/[\s-]+/g, '_')),
+    v.picklist(options, `${what} (one of ${options.join(', ')})`),
+  );
+
+export const CAR_TYPES = ['new', 'used', 'demo'] as const;
+export type CarType = (typeof CAR_TYPES)[number];
+export const CAR_STATUSES = ['in_stock', 'coming_soon', 'sold'] as const;
+export type CarStatus = (typeof CAR_STATUSES)[number];
+
+const ImageEntry = v.pipe(
+  v.union([
+    v.string(),
+    v.object({
+      image: v.object({ url: v.string(), thumb: v.optional(v.object({ url: v.optional(v.string()) })) }),
+    }),
+    v.object({ url: v.string() }),
+  ]),
+  v.transform((e) => (typeof e === 'string' ? e : 'image' in e ? e.image.url : e.url).trim()),
+);
+
+const LocationRef = v.object({
+  id: v.optional(v.union([v.string(), v.number()])),
+  name: v.optional(v.string()),
+  phone: v.optional(v.string()),
+  slug: v.optional(v.string()),
+  city: v.optional(v.string()),
+  state: v.optional(v.string()),
+  address: v.optional(v.union([v.string(), v.looseObject({})])),
+});
+
+/** Unix seconds from seconds, milliseconds or an ISO date string. */
+const timestamp = v.optional(
+  v.nullable(
+    v.pipe(
+      v.union([v.number(), v.string()]),
+      v.transform((x) => {
+        if (typeof x === 'number') return x > 1e12 ? Math.round(x / 1000) : x;
+        if (x.trim() === '') return null;
+        if (/^\d+$/.test(x.trim())) {
+          const n = Number(x);
+          return n > 1e12 ? Math.round(n / 1000) : n;
+        }
+        const ms = Date.parse(x);
+        return Number.isNaN(ms) ? Number.NaN : Math.round(ms / 1000);
+      }),
+      v.check((n) => n === null || Number.isFinite(n), 'a date or unix timestamp'),
+    ),
+  ),
+);
+
+export const CarRecordSchema = v.looseObject({
+  id: v.pipe(
+    v.union([v.string(), v.number()], 'an id'),
+    v.transform((x) => String(x).trim()),
+    v.minLength(1, 'an id'),
+  ),
+  slug: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a URL slug'))),
+  make: v.pipe(v.union([v.string(), v.number()], 'a make'), v.transform((x) => String(x).trim()), v.minLength(1, 'a make')),
+  model: text,
+  badge: text,
+  series: text,
+  name: text,
+  year: v.optional(
+    v.nullable(
+      v.pipe(
+        v.union([v.number(), v.string()]),
+        v.transform((x) => (typeof x === 'number' ? x : x.trim() === '' ? null : /^\d{4}$/.test(x.trim()) ? Number(x) : Number.NaN)),
+        v.check((n) => n === null || (Number.isInteger(n) && n >= 1900 && n <= 2100), 'a 4-digit year'),
+      ),
+    ),
+  ),
+  car_type: lowerPick(CAR_TYPES, 'a car type'),
+  status: v.optional(lowerPick(CAR_STATUSES, 'a status'), 'in_stock'),
+  sold: bool,
+  reserved: bool,
+  preorder: bool,
+  certified: bool,
+  show_on_dealer_website: bool,
+  tag: text,
+  created_at: timestamp,
+  sold_date_timestamp: timestamp,
+  price: numeric('a price'),
+  before_price: numeric('a was-price'),
+  offer_price: numeric('an offer price'),
+  subscription_price: numeric('a subscription price'),
+  price_type: text,
+  km: numeric('kilometres'),
+  vin: text,
+  nvic: text,
+  stocknum: text,
+  regplate: text,
+  rego_expiry: text,
+  build_date: text,
+  compliance_date: text,
+  colour: text,
+  interior_colour: text,
+  seats: numeric('seats'),
+  doors: numeric('doors'),
+  drive: text,
+  fuel: text,
+  body: text,
+  trans: text,
+  gearnum: numeric('gears'),
+  engine_size: text,
+  simple_body: text,
+  simple_drive: text,
+  simple_transmission: text,
+  simple_fuel: text,
+  images: v.optional(v.nullable(v.array(ImageEntry, 'a list of images')), []),
+  primary_image_url: text,
+  video_url: text,
+  external_video_url: text,
+  spin_images: v.optional(v.nullable(v.array(ImageEntry)), []),
+  dealercomments: text,
+  standardEquipment: v.optional(v.array(v.string())),
+  location: v.optional(v.nullable(LocationRef)),
+  location_id: text,
+  location_name: text,
+  city: text,
+  state: text,
+  dealership_id: text,
+  dealership_slug: text,
+  item_type: text,
+  file: text,
+  views: numeric('views'),
+});
+
+export type CarRecordInput = v.InferInput<typeof CarRecordSchema>;
+export type CarRecord = v.InferOutput<typeof CarRecordSchema>;

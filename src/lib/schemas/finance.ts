@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+import { OptionalText } from './common.ts';
+
+export const FINANCE_PROVIDERS = [
+  'Taurus',
+  'Powertorque',
+  'AusLoans',
+  'Angle',
+  '360 Finance',
+  'Nissan Finance',
+  'Manual',
+  'Car Clarity',
+] as const;
+
+/** Finance calculator and quote settings. Rates are percentages per annum. */
+export const FinanceSchema = v.optional(
+  v.object({
+    provider: v.optional(v.picklist(FINANCE_PROVIDERS)),
+    default_interest: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(30)), 10),
+    comparison_rate: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(30))),
+    default_term_years: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(7)), 6),
+    min_amount: v.optional(v.number(), 1000),
+    max_amount: v.optional(v.number(), 100000),
+    min_interest: v.optional(v.number(), 0.5),
+    max_interest: v.optional(v.number(), 15),
+    max_term_years: v.optional(v.number(), 7),
+    establishment_fee: v.optional(v.number(), 0),
+    youx_quote: v.optional(v.boolean(), false),
+    youx_api_url: OptionalText,
+    disclaimer: v.optional(
+      v.string(),
+      'Finance estimate based on a 5-year secured fixed loan of $30,000 with no deposit. Comparison rate applies only to the example given. Different amounts and terms will result in different comparison rates. Fees and charges apply. Approved applicants only.',
+    ),
+    hidden_dealerships: v.optional(v.array(v.string()), []),
+  }),
+  {},
+);
+export type FinanceSettings = v.InferOutput<typeof FinanceSchema>;

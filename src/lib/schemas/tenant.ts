@@ -1,0 +1,117 @@
+import * as v from 'valibot';
+import { HttpUrl, OptionalText, SlugSchema } from './common.ts';
+import { DeliveryZonesSchema } from './delivery.ts';
+import { FeaturesSchema, PluginsSchema } from './features.ts';
+import { FinanceSchema } from './finance.ts';
+import { LocationSchema } from './location.ts';
+import { SearchSchema } from './search.ts';
+import { StockSourceSchema } from './stock-source.ts';
+import { TextsSchema } from './texts.ts';
+import { ThemeSchema } from './theme.ts';
+
+const DealershipSchema = v.object({
+  id: v.union([v.number(), v.string()]),
+  slug: SlugSchema,
+  name: v.string(),
+  make: OptionalText,
+  url: v.optional(HttpUrl),
+  logo_url: OptionalText,
+  average_rating: v.optional(v.number()),
+  review_count: v.optional(v.number()),
+});
+
+const positiveDays = (fallback: number) =>
+  v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(365)), fallback);
+
+/**
+ * The whole tenant.json. Only slug, name, url and locations are required; everything else has the
+ * default documented in docs/tenant-config.md. Unknown top-level keys are errors, to catch typos.
+ */
+export const TenantConfigSchema = v.strictObject({
+  $schema: v.optional(v.string()),
+  slug: SlugSchema,
+  name: v.pipe(v.string(), v.trim(), v.minLength(1, 'the dealer name')),
+  url: HttpUrl,
+  /** Extra origins allowed for the request-time functions (e.g. staging). */
+  alternate_urls: v.optional(v.array(HttpUrl), []),
+  logo: v.optional(v.object({ url: v.string(), alt: OptionalText, width: v.optional(v.number()), height: v.optional(v.number()) })),
+  tagline: OptionalText,
+  theme: ThemeSchema,
+  manufacturer: OptionalText,
+  dealerships: v.optional(v.array(DealershipSchema), []),
+  locations: v.pipe(v.array(LocationSchema), v.minLength(1, 'at least one location')),
+  plugins: PluginsSchema,
+  contact: v.optional(
+    v.object({
+      new_phone: OptionalText,
+      used_phone: OptionalText,
+      call_us_override: OptionalText,
+      email: OptionalText,
+    }),
+    {},
+  ),
+  search: SearchSchema,
+  finance: FinanceSchema,
+  delivery_zones: DeliveryZonesSchema,
+  vdp_config: v.optional(
+    v.object({
+      show_map_section: v.optional(v.boolean(), false),
+      default_media_view: v.optional(v.picklist(['spinner', 'gallery']), 'spinner'),
+      video_placement: v.optional(v.picklist(['start', 'second', 'middle', 'end']), 'second'),
+    }),
+    {},
+  ),
+  features: FeaturesSchema,
+  texts: TextsSchema,
+  listing: v.optional(
+    v.object({
+      recent_sold_days: positiveDays(3),
+      just_arrived_days: positiveDays(8),
+    }),
+    {},
+  ),
+  images: v.optional(
+    v.object({
+      width: v.optional(v.pipe(v.number(), v.integer(), v.minValue(160), v.maxValue(2400)), 640),
+      quality: v.optional(v.pipe(v.number(), v.integer(), v.minValue(30), v.maxValue(100)), 75),
+    }),
+    {},
+  ),
+  stock: StockSourceSchema,
+  leads: v.optional(
+    v.object({
+      email: OptionalText,
+      webhook_url: v.optional(HttpUrl),
+    }),
+    {},
+  ),
+  gating: v.optional(
+    v.object({
+      checkout: v.optional(v.boolean(), false),
+      finance: v.optional(v.boolean(), false),
+      trade_in: v.optional(v.boolean(), false),
+      spin_to_win: v.optional(v.boolean(), false),
+    }),
+    {},
+  ),
+  reserve: v.optional(
+    v.object({
+      deposit: v.optional(v.number()),
+      label: OptionalText,
+    }),
+    {},
+  ),
+  reviews: v.optional(v.object({ min_rating: v.optional(v.number(), 4) }), {}),
+  stats: v.optional(
+    v.object({
+      locations: v.optional(v.string(), '50+'),
+      brands: v.optional(v.string(), '40+'),
+      years: v.optional(v.string(), '30+'),
+    }),
+    {},
+  ),
+  analytics: v.optional(v.object({ gtm_id: OptionalText, pixel_id: OptionalText }), {}),
+});
+
+export type TenantConfigInput = v.InferInput<typeof TenantConfigSchema>;
+export type TenantConfig = v.InferOutput<typeof TenantConfigSchema>;

@@ -1,0 +1,84 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import * as v from 'valibot';
+import {
+  TenantConfigInvalid,
+  TenantConfigMissing,
+  TenantConfigUnreadable,
+  dealerError,
+} from '../errors/errors-data.ts';
+import { formatIssues } from '../schemas/issues.ts';
+import type { LocationConfig } from '../schemas/location.ts';
+import { TenantConfigSchema, type TenantConfig } from '../schemas/tenant.ts';
+import { slugify } from '../utils/slugify.ts';
+
+/** A location after defaults: it always has an id, a slug and a dealership slug. */
+export type Location = LocationConfig & { id: string; slug: string; dealership_slug: string };
+
+export interface Dealership {
+  id: string;
+  slug: string;
+  name: string;
+  url?: string | undefined;
+  average_rating?: number | undefined;
+  review_count?: number | undefined;
+}
+
+/** A validated tenant with derived values filled in. */
+export type Tenant = Omit<TenantConfig, 'locations' | 'dealerships'> & {
+  /** The folder the tenant was read from (absolute). */
+  dir: string;
+  locations: Location[];
+  dealerships: Dealership[];
+};
+
+/** Validates an already-parsed tenant.json; throws TenantConfigInvalid naming every bad field. */
+export function parseTenantConfig(raw: unknown, tenantName: string, file: string): TenantConfig {
+  const result = v.safeParse(TenantConfigSchema, raw);
+  if (!result.success) throw dealerError(TenantConfigInvalid, tenantName, file, formatIssues(result.issues));
+  return result.output;
+}
+
+/** Fills in ids and slugs the spec derives, and a dealership per distinct dealership slug. */
+export function resolveTenant(config: TenantConfig, dir: string): Tenant {
+  const usedSlugs = new Set<string>();
+  const locations: Location[] = config.locations.map((loc, i) => {
+    let slug = loc.slug ?? slugify(loc.name);
+    for (let n = 2; usedSlugs.has(slug); n++) slug = `${loc.slug ?? slugify(loc.name)}-${n}`;
+    usedSlugs.add(slug);
+    return {
+      ...loc,
+      id: String(loc.id ?? i + 1),
+      slug,
+      dealership_slug: loc.dealership_slug ?? config.dealerships[0]?.slug ?? config.slug,
+    };
+  });
+  // A tenant with no primary location treats its first one as primary.
+  if (!locations.some((l) => l.primary) && locations[0]) locations[0] = { ...locations[0], primary: true };
+
+  const dealerships: Dealership[] = config.dealerships.map((d) => ({ ...d, id: String(d.id) }));
+  for (const loc of locations) {
+    if (!dealerships.some((d) => d.slug === loc.dealership_slug)) {
+      dealerships.push({
+        id: String(loc.dealership_id ?? dealerships.length + 1),
+        slug: loc.dealership_slug,
+        name: loc.dealership_slug === config.slug ? config.name : loc.name,
+      });
+    }
+  }
+  return { ...config, dir, locations, dealerships };
+}
+
+/** Reads, validates and resolves tenants/<slug>/tenant.json. Errors name the tenant, file and field. */
+export function loadTenant(dir: string): Tenant {
+  const name = basename(dir);
+  const file = join(dir, 'tenant.json');
+  if (!existsSync(file)) throw dealerError(TenantConfigMissing, name, file);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw dealerError(TenantConfigUnreadable, name, file, (err as Error).message);
+  }
+  return resolveTenant(parseTenantConfig(raw, name, file), dir);
+}
