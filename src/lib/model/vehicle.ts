@@ -48,6 +48,8 @@ export type Vehicle = Omit<CarRecord, 'images' | 'spin_images' | 'location'> & {
   status: CarStatus;
   /** Listed on the site today by the spec's rule (status, recent-sold window, show_on_dealer_website). */
   listed: boolean;
+  /** Default sort key, descending ("most relevant"). */
+  custom_rank: number;
   /** Source references as exported (URL or path relative to the tenant folder). */
   image_sources: string[];
   spin_sources: string[];

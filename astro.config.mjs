@@ -1,0 +1,19 @@
+// @ts-check
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+// One config for every tenant: scripts/build-tenant.ts passes outDir, site and cacheDir per tenant
+// and names the tenant's model file in DEALER_MODEL.
+export default defineConfig({
+  output: 'static',
+  integrations: [react()],
+  trailingSlash: 'ignore',
+  build: {
+    format: 'directory',
+    // Small CSS inlined: no render-blocking stylesheet request on slow phones.
+    inlineStylesheets: 'always',
+  },
+  compressHTML: true,
+  prefetch: false,
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,157 @@
+/**
+ * Builds ONE tenant: config -> stock ingest -> images -> model -> Astro pages -> published images.
+ * Run by scripts/build.ts as a child process per tenant (Astro's build() is not safe to call
+ * repeatedly in one process). Usage: node scripts/build-tenant.ts --tenant <dir> --out <dir>
+ */
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ingestStock } from '../src/lib/ingest/ingest.ts';
+import type { Photo, Vehicle } from '../src/lib/model/vehicle.ts';
+import type { SiteModel } from '../src/lib/site/site-model.ts';
+import { loadTenant, type Tenant } from '../src/lib/tenant/load-tenant.ts';
+import { DealerError } from '../src/lib/errors/errors-data.ts';
+import { flagString, parseArgs } from './lib/args.ts';
+import { emptyReport, type BuildReport } from './lib/report.ts';
+import { processImages, publishImages } from './lib/images/pipeline.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function walk(dir: string, visit: (file: string, size: number) => void): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    if (entry.isDirectory()) walk(p, visit);
+    else visit(p, statSync(p).size);
+  }
+}
+
+async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildReport) {
+  const listed = vehicles.filter((v) => v.listed);
+  const jobs = new Map<string, boolean>();
+  for (const v of listed) v.image_sources.forEach((src, i) => jobs.set(src, (jobs.get(src) ?? false) || i === 0));
+  const cacheDir = resolve(process.env['DEALER_IMAGE_CACHE'] ?? join(root, '.cache/images'));
+  let lastShown = 0;
+  const { photos, stats, failures } = await processImages(
+    [...jobs].map(([source, card]) => ({ source, card })),
+    {
+      tenantDir: tenant.dir,
+      cacheDir,
+      width: tenant.images.width,
+      quality: tenant.images.quality,
+      onProgress: (done, total) => {
+        if (done === total || Date.now() - lastShown > 2000) {
+          lastShown = Date.now();
+          console.log(`images ${done}/${total}`);
+        }
+      },
+    },
+  );
+  for (const v of listed) {
+    v.photos = v.image_sources.map((src): Photo => photos.get(src) ?? { ok: false, source: src, reason: 'not processed' });
+  }
+  const carsBySource = new Map<string, string[]>();
+  for (const v of listed) for (const src of v.image_sources) carsBySource.set(src, [...(carsBySource.get(src) ?? []), v.stocknum ?? v.id]);
+  report.images = {
+    sources: stats.sources,
+    processed: stats.processed,
+    cached: stats.cached,
+    failed: stats.failed,
+    downloaded: stats.downloaded,
+    variants_written: stats.variantsWritten,
+    published_files: 0,
+    failures: failures.map((f) => ({ ...f, cars: carsBySource.get(f.source) ?? [] })),
+  };
+  return { photos, cacheDir };
+}
+
+async function main(): Promise<number> {
+  const { flags } = parseArgs(process.argv.slice(2));
+  const tenantDir = resolve(flagString(flags, 'tenant') ?? '');
+  const outRoot = resolve(flagString(flags, 'out') ?? join(root, 'dist'));
+  const name = basename(tenantDir);
+  const report = emptyReport(name);
+  const reportDir = join(outRoot, '_build', name);
+  mkdirSync(reportDir, { recursive: true });
+  const t0 = performance.now();
+  let mark = t0;
+  const lap = () => {
+    const now = performance.now();
+    const ms = Math.round(now - mark);
+    mark = now;
+    return ms;
+  };
+  try {
+    const tenant = loadTenant(tenantDir);
+    report.tenant = tenant.slug;
+    report.timings_ms.config = lap();
+
+    const now = process.env['BUILD_NOW'] ? Math.floor(Date.parse(process.env['BUILD_NOW']) / 1000) : Math.floor(Date.now() / 1000);
+    const stock = ingestStock(tenant, now);
+    report.stock_file = relative(tenant.dir, stock.file);
+    const listed = stock.vehicles.filter((v) => v.listed).length;
+    report.records = {
+      read: stock.read,
+      valid: stock.vehicles.length,
+      rejected: stock.rejected.length,
+      listed,
+      unlisted: stock.vehicles.length - listed,
+    };
+    report.rejected = stock.rejected;
+    for (const r of stock.rejected) console.log(`skipped ${r.message}`);
+    console.log(`stock ${stock.read} read, ${stock.vehicles.length} valid, ${stock.rejected.length} rejected, ${listed} listed`);
+    report.timings_ms.ingest = lap();
+
+    const { photos, cacheDir } = await renderImages(tenant, stock.vehicles, report);
+    for (const f of report.images.failures) console.log(`photo unavailable (placeholder shown): ${f.source}: ${f.reason}`);
+    report.timings_ms.images = lap();
+
+    // Unlisted vehicles stay out of the model the pages read: no page can leak them.
+    const model: SiteModel = {
+      tenant,
+      vehicles: stock.vehicles.filter((v) => v.listed),
+      now,
+      built_at: new Date(now * 1000).toISOString(),
+    };
+    const modelFile = join(reportDir, 'model.json');
+    writeFileSync(modelFile, JSON.stringify(model));
+
+    process.env['DEALER_MODEL'] = modelFile;
+    const siteOut = join(outRoot, tenant.slug);
+    const { build } = await import('astro');
+    await build({
+      root,
+      outDir: siteOut,
+      site: tenant.url,
+      cacheDir: join(root, '.cache/astro', tenant.slug),
+      logLevel: process.env['ASTRO_LOG'] === 'info' ? 'info' : 'warn',
+    });
+    report.timings_ms.render = lap();
+
+    const published = await publishImages(photos.values(), cacheDir, siteOut);
+    report.images.published_files = published.files;
+    report.timings_ms.publish = lap();
+
+    let html = 0;
+    let vehiclePages = 0;
+    let bytes = 0;
+    walk(siteOut, (file, size) => {
+      bytes += size;
+      if (file.endsWith('.html')) {
+        html++;
+        if (relative(siteOut, file).startsWith(`cars${'/'}`)) vehiclePages++;
+      }
+    });
+    report.pages = { html, vehicle_pages: vehiclePages };
+    report.output_bytes = bytes;
+    report.status = 'ok';
+  } catch (err) {
+    const e = err as Error;
+    report.error = { name: e.name, message: e.message, hint: e instanceof DealerError ? e.hint : undefined };
+    console.error(e instanceof DealerError ? `${e.message}\n  hint: ${e.hint ?? ''}` : (e.stack ?? e.message));
+  }
+  report.timings_ms.total = Math.round(performance.now() - t0);
+  writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2));
+  return report.status === 'ok' ? 0 : 1;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,74 @@
+import { DAY_SECONDS, isSold, type ListingFacts } from './listing.ts';
+
+export interface TagFacts extends ListingFacts {
+  fuel?: string | undefined;
+  simple_fuel?: string | undefined;
+  reserved?: boolean | null | undefined;
+  certified?: boolean | null | undefined;
+  make: string;
+  car_type: string;
+  tag?: string | undefined;
+  created_at?: number | null | undefined;
+}
+
+export interface TagOptions {
+  now: number;
+  fuelTags?: boolean;
+  certifiedBadge?: boolean;
+  justArrivedDays?: number;
+  newArrivalText?: string;
+  soldText?: string;
+  comingSoonText?: string;
+}
+
+export type CardTag = { kind: 'fuel' | 'reserved' | 'certified' | 'custom' | 'coming-soon' | 'just-arrived' | 'sold'; text: string } | undefined;
+
+function fuelTag(car: TagFacts): string | undefined {
+  const f = `${car.simple_fuel ?? ''} ${car.fuel ?? ''}`.toLowerCase();
+  if (/plug[- ]?in/.test(f) || /\bphev\b/.test(f)) return 'PLUG-IN HYBRID';
+  if (/hybrid/.test(f)) return 'HYBRID';
+  if (/electric|\bev\b/.test(f)) return 'ELECTRIC';
+  return undefined;
+}
+
+/**
+ * The card tag by the spec's precedence: fuel tag (where enabled), reserved, the certified badge
+ * (Toyota, certified, not sold), custom tag text, coming soon, just arrived within the window
+ * (default 8 days), else none. A non-active car gets the sold tag (JUST SOLD unless renamed).
+ */
+export function cardTag(car: TagFacts, o: TagOptions): CardTag {
+  if (isSold(car)) return { kind: 'sold', text: o.soldText ?? 'JUST SOLD' };
+  if (o.fuelTags) {
+    const text = fuelTag(car);
+    if (text) return { kind: 'fuel', text };
+  }
+  if (car.reserved) return { kind: 'reserved', text: 'RESERVED' };
+  if (o.certifiedBadge && car.certified && car.make.toLowerCase() === 'toyota') return { kind: 'certified', text: 'CERTIFIED' };
+  const custom = car.tag?.trim();
+  if (custom && custom.toUpperCase() !== 'SOLD') return { kind: 'custom', text: custom };
+  if (car.status === 'coming_soon') return { kind: 'coming-soon', text: o.comingSoonText ?? 'COMING SOON' };
+  const days = o.justArrivedDays ?? 8;
+  if (car.created_at != null && o.now - car.created_at >= 0 && o.now - car.created_at <= days * DAY_SECONDS)
+    return { kind: 'just-arrived', text: o.newArrivalText ?? 'New Arrival' };
+  return undefined;
+}
+
+/** The tag options a tenant's settings imply. */
+export function tagOptionsFor(
+  tenant: {
+    features: { fuel_tags: boolean; certified_badge: boolean };
+    listing: { just_arrived_days: number };
+    texts: { new_arrival: string; sold_tag: string; coming_soon_tag: string };
+  },
+  now: number,
+): TagOptions {
+  return {
+    now,
+    fuelTags: tenant.features.fuel_tags,
+    certifiedBadge: tenant.features.certified_badge,
+    justArrivedDays: tenant.listing.just_arrived_days,
+    newArrivalText: tenant.texts.new_arrival,
+    soldText: tenant.texts.sold_tag,
+    comingSoonText: tenant.texts.coming_soon_tag,
+  };
+}

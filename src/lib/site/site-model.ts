@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import type { Vehicle } from '../model/vehicle.ts';
+import type { Tenant } from '../tenant/load-tenant.ts';
+
+/** What the build hands to the pages (and to the functions): one tenant and its stock. */
+export interface SiteModel {
+  tenant: Tenant;
+  /** Every valid record, listed or not; pages use `listed`. */
+  vehicles: Vehicle[];
+  /** Unix seconds the build treats as "now" (listing windows, just-arrived tags). */
+  now: number;
+  built_at: string;
+}
+
+let cached: SiteModel | undefined;
+
+/** The model of the tenant being built, read once from the file the build script names. */
+export function siteModel(): SiteModel {
+  if (cached) return cached;
+  const file = process.env['DEALER_MODEL'];
+  if (!file) throw new Error('DEALER_MODEL is not set: build sites with `npm run build`, which prepares the model.');
+  cached = JSON.parse(readFileSync(file, 'utf8')) as SiteModel;
+  return cached;
+}
+
+/** Listed vehicles in the default order (custom rank: available first, then newest arrivals). */
+export function listedVehicles(model: SiteModel): Vehicle[] {
+  return model.vehicles.filter((v) => v.listed);
+}
