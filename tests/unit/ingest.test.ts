@@ -122,6 +122,6 @@ describe('ingestStock', () => {
   });
 
   it('fails the tenant with a clear message when there is no export', () => {
-    expect(() => ingestStock(tenantWith({}), NOW)).toThrowError(/no stock export found \(looked for stock.json, stock.csv\)/);
+    expect(() => ingestStock(tenantWith({}), NOW)).toThrow(/no stock export found \(looked for stock.json, stock.csv\)/);
   });
 });

@@ -21,20 +21,20 @@ describe('tenant config', () => {
 
   it('names the tenant, the file, every bad field path and what is expected', () => {
     const bad = { ...minimal, url: 'acme.com.au', locations: [{ name: 'X', address: { postcode: '200' } }], theme: { primary: 'blue' }, featurs: {} };
-    expect(() => parseTenantConfig(bad, 'acme-motors', 'tenants/acme-motors/tenant.json')).toThrowError(
+    expect(() => parseTenantConfig(bad, 'acme-motors', 'tenants/acme-motors/tenant.json')).toThrow(
       /Tenant "acme-motors": tenants\/acme-motors\/tenant.json is invalid:[\s\S]*url: expected an absolute URL[\s\S]*theme\.primary: expected a hex colour[\s\S]*locations\.0\.address\.postcode: expected a 4-digit postcode, received "200"[\s\S]*featurs: unknown field/,
     );
   });
 
   it('requires at least one location', () => {
-    expect(() => parseTenantConfig({ ...minimal, locations: [] }, 'a', 'tenant.json')).toThrowError(/locations: expected at least one location/);
+    expect(() => parseTenantConfig({ ...minimal, locations: [] }, 'a', 'tenant.json')).toThrow(/locations: expected at least one location/);
   });
 
   it('reports unreadable JSON and a missing file as such', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tenant-'));
-    expect(() => loadTenant(dir)).toThrowError(/tenant.json does not exist/);
+    expect(() => loadTenant(dir)).toThrow(/tenant.json does not exist/);
     writeFileSync(join(dir, 'tenant.json'), '{ "slug": "a", }');
-    expect(() => loadTenant(dir)).toThrowError(/is not valid JSON/);
+    expect(() => loadTenant(dir)).toThrow(/is not valid JSON/);
   });
 
   it('gives duplicate location names distinct slugs', () => {

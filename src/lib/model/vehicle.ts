@@ -40,7 +40,7 @@ export interface VehicleLocation {
  * The one normalised model every output reads: a validated stock record plus what the build derives.
  * Field names stay the spec's.
  */
-export type Vehicle = Omit<CarRecord, 'images' | 'spin_images' | 'location'> & {
+export type Vehicle = Omit<CarRecord, 'images' | 'spin_images' | 'location' | 'custom_rank'> & {
   slug: string;
   /** /cars/{slug} */
   path: string;

@@ -39,6 +39,7 @@ const bool = v.optional(
         return Number.NaN;
       }),
       v.check((b) => typeof b === 'boolean', 'true or false'),
+      v.transform((b) => b as boolean),
     ),
   ),
 );
@@ -98,7 +99,7 @@ const timestamp = v.optional(
   ),
 );
 
-export const CarRecordSchema = v.looseObject({
+const carEntries = {
   id: v.pipe(
     v.union([v.string(), v.number()], 'an id'),
     v.transform((x) => String(x).trim()),
@@ -173,7 +174,12 @@ export const CarRecordSchema = v.looseObject({
   item_type: text,
   file: text,
   views: numeric('views'),
-});
+  custom_rank: numeric('a rank'),
+};
 
-export type CarRecordInput = v.InferInput<typeof CarRecordSchema>;
-export type CarRecord = v.InferOutput<typeof CarRecordSchema>;
+/** Validates one record; fields the schema does not name are kept as they are (loose). */
+export const CarRecordSchema = v.looseObject(carEntries);
+/** The typed view of a record: the named fields only (no index signature, so Omit<> works). */
+const CarFieldsSchema = v.object(carEntries);
+export type CarRecordInput = v.InferInput<typeof CarFieldsSchema>;
+export type CarRecord = v.InferOutput<typeof CarFieldsSchema>;

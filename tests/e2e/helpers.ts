@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import type { SiteModel } from '../../src/lib/site/site-model.ts';
+import type { BuildReport } from '../../scripts/lib/report.ts';
+import { TENANT_PORTS } from '../../playwright.config.ts';
+
+export type DemoTenant = keyof typeof TENANT_PORTS;
+
+export function baseUrl(tenant: DemoTenant): string {
+  return `http://127.0.0.1:${TENANT_PORTS[tenant]}`;
+}
+
+export function readModel(tenant: string, dist = 'dist'): SiteModel {
+  return JSON.parse(readFileSync(join(dist, '_build', tenant, 'model.json'), 'utf8')) as SiteModel;
+}
+
+export function readReport(tenant: string, dist = 'dist'): BuildReport {
+  return JSON.parse(readFileSync(join(dist, '_build', tenant, 'report.json'), 'utf8')) as BuildReport;
+}
+
+/** Fails the test on any same-origin request answered 4xx/5xx (a broken image, a missing script). */
+export function watchBrokenRequests(page: Page): string[] {
+  const broken: string[] = [];
+  page.on('response', (res) => {
+    if (res.status() >= 400 && res.url().startsWith('http://127.0.0.1')) broken.push(`${res.status()} ${res.url()}`);
+  });
+  page.on('requestfailed', (req) => {
+    if (req.url().startsWith('http://127.0.0.1')) broken.push(`failed ${req.url()}`);
+  });
+  return broken;
+}
+
+/** Every image that finished loading decoded to real pixels. */
+export async function expectNoBrokenImages(page: Page): Promise<void> {
+  const broken = await page.$$eval('img', (imgs) =>
+    imgs.filter((img) => img.complete && img.naturalWidth === 0 && img.getAttribute('loading') !== 'lazy').map((img) => img.currentSrc || img.src),
+  );
+  expect(broken).toEqual([]);
+}
+
+/** Saves a full-page screenshot as an artefact named by viewport project and page. */
+export async function snap(page: Page, info: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: join('test-results', 'screenshots', `${info.project.name}-${name}.png`), fullPage: true });
+}
