@@ -10,8 +10,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDependencies } from './lib/ensure-deps.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+ensureDependencies(root);
 const results = join(root, 'test-results');
 const BUILD_NOW = process.env['BUILD_NOW'] ?? new Date().toISOString().slice(0, 10);
 mkdirSync(results, { recursive: true });

@@ -42,3 +42,9 @@ describe('tenant config', () => {
     expect(t.locations.map((l) => l.slug)).toEqual(['main', 'main-2']);
   });
 });
+
+describe('tenant config typos', () => {
+  it('rejects unknown keys inside nested objects too', () => {
+    expect(() => parseTenantConfig({ ...minimal, features: { favourite: true } }, 'a', 'tenant.json')).toThrow(/features\.favourite: unknown field/);
+  });
+});

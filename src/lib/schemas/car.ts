@@ -20,7 +20,13 @@ const numeric = (what: string) =>
     v.nullable(
       v.pipe(
         v.union([v.number(), v.string()]),
-        v.transform((x) => (typeof x === 'number' ? x : x.trim() === '' ? null : Number(x.replace(/[$,\s]/g, '')))),
+        v.transform((x) => {
+          if (typeof x === 'number') return x;
+          const s = x.trim();
+          // Dealers write "POA" or "Call" for no price; kms come as "12,000 km".
+          if (s === '' || /^(poa|call|tba|enquire.*|-)$/i.test(s)) return null;
+          return Number(s.replace(/[$,\s]|kms?$/gi, ''));
+        }),
         v.check((n) => n === null || Number.isFinite(n), `${what} as a number`),
       ),
     ),
@@ -35,11 +41,13 @@ const bool = v.optional(
         if (typeof x === 'number') return x !== 0;
         const s = x.trim().toLowerCase();
         if (['true', 'yes', 'y', '1'].includes(s)) return true;
-        if (['false', 'no', 'n', '0', ''].includes(s)) return false;
+        if (['false', 'no', 'n', '0'].includes(s)) return false;
+        // An empty cell says nothing: absent, not false.
+        if (s === '') return null;
         return Number.NaN;
       }),
-      v.check((b) => typeof b === 'boolean', 'true or false'),
-      v.transform((b) => b as boolean),
+      v.check((b) => b === null || typeof b === 'boolean', 'true or false'),
+      v.transform((b) => b as boolean | null),
     ),
   ),
 );

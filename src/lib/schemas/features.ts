@@ -4,7 +4,7 @@ const off = v.optional(v.boolean(), false);
 
 /** Feature switches. Every one defaults to off, as in the spec. */
 export const FeaturesSchema = v.optional(
-  v.object({
+  v.strictObject({
     favourites: off,
     compare: off,
     watchlist: off,
@@ -33,6 +33,6 @@ export const FeaturesSchema = v.optional(
 export type Features = v.InferOutput<typeof FeaturesSchema>;
 
 export const PluginsSchema = v.optional(
-  v.object({ autogauge: off, car_analysis: off, ppsr_report: off }),
+  v.strictObject({ autogauge: off, car_analysis: off, ppsr_report: off }),
   {},
 );

@@ -14,7 +14,7 @@ export const FINANCE_PROVIDERS = [
 
 /** Finance calculator and quote settings. Rates are percentages per annum. */
 export const FinanceSchema = v.optional(
-  v.object({
+  v.strictObject({
     provider: v.optional(v.picklist(FINANCE_PROVIDERS)),
     default_interest: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(30)), 10),
     comparison_rate: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(30))),

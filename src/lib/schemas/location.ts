@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { HttpUrl, OptionalText, SlugSchema } from './common.ts';
 
 /** Opening hour entry: weekday 0 = Sunday ... 6 = Saturday; times as HH:MM (24 h). */
-export const OpeningHourSchema = v.object({
+export const OpeningHourSchema = v.strictObject({
   weekday: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
   status: v.optional(v.picklist(['Open', 'Closed']), 'Open'),
   open: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}:\d{2}$/, 'a time like 08:30'))),
@@ -12,17 +12,17 @@ export const OpeningHourSchema = v.object({
 export type OpeningHour = v.InferOutput<typeof OpeningHourSchema>;
 
 /** Special (holiday) hours: a date and either start/end hours or a nested hours object. */
-export const SpecialHoursSchema = v.object({
+export const SpecialHoursSchema = v.strictObject({
   date: v.pipe(v.string(), v.isoDate('a date like 2026-12-25')),
   status: v.optional(v.picklist(['Open', 'Closed']), 'Closed'),
   name: OptionalText,
   start_hour: OptionalText,
   end_hour: OptionalText,
-  hours: v.optional(v.object({ begin: v.string(), end: v.string() })),
+  hours: v.optional(v.strictObject({ begin: v.string(), end: v.string() })),
 });
 export type SpecialHours = v.InferOutput<typeof SpecialHoursSchema>;
 
-export const AddressSchema = v.object({
+export const AddressSchema = v.strictObject({
   street: OptionalText,
   city: OptionalText,
   state: OptionalText,
@@ -33,7 +33,7 @@ export const AddressSchema = v.object({
   place_id: OptionalText,
 });
 
-export const LocationSchema = v.object({
+export const LocationSchema = v.strictObject({
   id: v.optional(v.union([v.number(), v.string()])),
   name: v.pipe(v.string(), v.trim(), v.minLength(1, 'a location name')),
   slug: v.optional(SlugSchema),
@@ -49,7 +49,7 @@ export const LocationSchema = v.object({
   motor_vehicle_repairer: OptionalText,
   address: v.optional(AddressSchema, {}),
   contact_detail: v.optional(
-    v.object({
+    v.strictObject({
       phone: OptionalText,
       landline_phone: OptionalText,
       email: OptionalText,
@@ -58,7 +58,7 @@ export const LocationSchema = v.object({
     {},
   ),
   special_hours: v.optional(v.array(SpecialHoursSchema), []),
-  image: v.optional(v.object({ url: v.string(), thumb_url: OptionalText })),
+  image: v.optional(v.strictObject({ url: v.string(), thumb_url: OptionalText })),
   website_url: v.optional(HttpUrl),
   average_rating: v.optional(v.number()),
   review_count: v.optional(v.number()),

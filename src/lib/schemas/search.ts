@@ -3,7 +3,7 @@ import { HttpUrl, OptionalText } from './common.ts';
 
 /** Search settings. With `host` set the site uses Meilisearch; otherwise the embedded static index. */
 export const SearchSchema = v.optional(
-  v.object({
+  v.strictObject({
     host: v.optional(HttpUrl),
     index_name: v.optional(v.string(), 'Car_production'),
     /** Search-only key or tenant token; the admin key is read from the environment, never from here. */

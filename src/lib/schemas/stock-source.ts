@@ -26,7 +26,7 @@ export type TransformName = (typeof TRANSFORMS)[number];
 
 export const FieldMappingSchema = v.union([
   v.pipe(v.string(), v.minLength(1)),
-  v.object({
+  v.strictObject({
     from: v.pipe(v.string(), v.minLength(1)),
     transform: v.optional(v.picklist(TRANSFORMS)),
     /** Value lookup applied first, keys compared case-insensitively: { "USED": "used" }. */
@@ -39,7 +39,7 @@ export type FieldMapping = v.InferOutput<typeof FieldMappingSchema>;
 
 /** Where the stock export is and how its columns map to the spec's Car fields. */
 export const StockSourceSchema = v.optional(
-  v.object({
+  v.strictObject({
     /** Path relative to the tenant folder; default stock.json, else stock.csv. */
     file: v.optional(v.string()),
     /** Target Car field -> source column (or a mapping object). */

@@ -9,7 +9,7 @@ import { StockSourceSchema } from './stock-source.ts';
 import { TextsSchema } from './texts.ts';
 import { ThemeSchema } from './theme.ts';
 
-const DealershipSchema = v.object({
+const DealershipSchema = v.strictObject({
   id: v.union([v.number(), v.string()]),
   slug: SlugSchema,
   name: v.string(),
@@ -34,7 +34,7 @@ export const TenantConfigSchema = v.strictObject({
   url: HttpUrl,
   /** Extra origins allowed for the request-time functions (e.g. staging). */
   alternate_urls: v.optional(v.array(HttpUrl), []),
-  logo: v.optional(v.object({ url: v.string(), alt: OptionalText, width: v.optional(v.number()), height: v.optional(v.number()) })),
+  logo: v.optional(v.strictObject({ url: v.string(), alt: OptionalText, width: v.optional(v.number()), height: v.optional(v.number()) })),
   tagline: OptionalText,
   theme: ThemeSchema,
   manufacturer: OptionalText,
@@ -42,7 +42,7 @@ export const TenantConfigSchema = v.strictObject({
   locations: v.pipe(v.array(LocationSchema), v.minLength(1, 'at least one location')),
   plugins: PluginsSchema,
   contact: v.optional(
-    v.object({
+    v.strictObject({
       new_phone: OptionalText,
       used_phone: OptionalText,
       call_us_override: OptionalText,
@@ -54,7 +54,7 @@ export const TenantConfigSchema = v.strictObject({
   finance: FinanceSchema,
   delivery_zones: DeliveryZonesSchema,
   vdp_config: v.optional(
-    v.object({
+    v.strictObject({
       show_map_section: v.optional(v.boolean(), false),
       default_media_view: v.optional(v.picklist(['spinner', 'gallery']), 'spinner'),
       video_placement: v.optional(v.picklist(['start', 'second', 'middle', 'end']), 'second'),
@@ -64,14 +64,14 @@ export const TenantConfigSchema = v.strictObject({
   features: FeaturesSchema,
   texts: TextsSchema,
   listing: v.optional(
-    v.object({
+    v.strictObject({
       recent_sold_days: positiveDays(3),
       just_arrived_days: positiveDays(8),
     }),
     {},
   ),
   images: v.optional(
-    v.object({
+    v.strictObject({
       width: v.optional(v.pipe(v.number(), v.integer(), v.minValue(160), v.maxValue(2400)), 640),
       quality: v.optional(v.pipe(v.number(), v.integer(), v.minValue(30), v.maxValue(100)), 75),
     }),
@@ -79,14 +79,14 @@ export const TenantConfigSchema = v.strictObject({
   ),
   stock: StockSourceSchema,
   leads: v.optional(
-    v.object({
+    v.strictObject({
       email: OptionalText,
       webhook_url: v.optional(HttpUrl),
     }),
     {},
   ),
   gating: v.optional(
-    v.object({
+    v.strictObject({
       checkout: v.optional(v.boolean(), false),
       finance: v.optional(v.boolean(), false),
       trade_in: v.optional(v.boolean(), false),
@@ -95,22 +95,22 @@ export const TenantConfigSchema = v.strictObject({
     {},
   ),
   reserve: v.optional(
-    v.object({
+    v.strictObject({
       deposit: v.optional(v.number()),
       label: OptionalText,
     }),
     {},
   ),
-  reviews: v.optional(v.object({ min_rating: v.optional(v.number(), 4) }), {}),
+  reviews: v.optional(v.strictObject({ min_rating: v.optional(v.number(), 4) }), {}),
   stats: v.optional(
-    v.object({
+    v.strictObject({
       locations: v.optional(v.string(), '50+'),
       brands: v.optional(v.string(), '40+'),
       years: v.optional(v.string(), '30+'),
     }),
     {},
   ),
-  analytics: v.optional(v.object({ gtm_id: OptionalText, pixel_id: OptionalText }), {}),
+  analytics: v.optional(v.strictObject({ gtm_id: OptionalText, pixel_id: OptionalText }), {}),
 });
 
 export type TenantConfigInput = v.InferInput<typeof TenantConfigSchema>;

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 
 /** Display texts a dealer may rename; defaults are the spec's. */
 export const TextsSchema = v.optional(
-  v.object({
+  v.strictObject({
     no_price: v.optional(v.string(), 'Enquire for price.'),
     new_arrival: v.optional(v.string(), 'New Arrival'),
     contact_link: v.optional(v.string(), 'Contact Us'),

@@ -3,7 +3,7 @@ import { HexColour, OptionalText } from './common.ts';
 
 /** Theme colours and fonts, emitted as CSS custom properties on every page. */
 export const ThemeSchema = v.optional(
-  v.object({
+  v.strictObject({
     primary: v.optional(HexColour, '#0b5cab'),
     primary_text: v.optional(HexColour, '#ffffff'),
     accent: v.optional(HexColour, '#e4572e'),
