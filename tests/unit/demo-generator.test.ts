@@ -1,0 +1,333 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateBenchTenant } from '../../scripts/demo/generate-bench.ts';
+import { BAD_REASONS, generateRealworldTenant, type Expected } from '../../scripts/demo/generate-realworld.ts';
+import { generateDemoTenants, isListed, parseNow, type GeneratedTenant } from '../../scripts/demo/generate.ts';
+import { makeVin } from '../../scripts/demo/stock.ts';
+import { createRng } from '../../scripts/demo/prng.ts';
+import { CarRecordSchema } from '../../src/lib/schemas/car.ts';
+import { parseTenantConfig } from '../../src/lib/tenant/load-tenant.ts';
+
+const NOW = '2026-11-22';
+const NOW_UNIX = Math.floor(parseNow(NOW).getTime() / 1000);
+const DAY = 86400;
+const SLUGS = ['demo-coastal-toyota', 'demo-southern-motor-group', 'demo-redline-used-cars'] as const;
+
+type Rec = Record<string, unknown> & { id: number; images: { image: { url: string } }[] };
+
+let out: string;
+let written: GeneratedTenant[];
+const work: string[] = [];
+
+function tmp(prefix: string): string {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  work.push(d);
+  return d;
+}
+
+function hashDir(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (d: string, rel: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(d, e.name), `${rel}${e.name}/`);
+      else files[`${rel}${e.name}`] = createHash('sha256').update(readFileSync(join(d, e.name))).digest('hex');
+    }
+  };
+  walk(dir, '');
+  return files;
+}
+
+function stockOf(slug: string): Rec[] {
+  return JSON.parse(readFileSync(join(out, slug, 'stock.json'), 'utf8')) as Rec[];
+}
+
+beforeAll(async () => {
+  out = tmp('demo-tenants-');
+  written = await generateDemoTenants({ out, now: NOW });
+}, 180_000);
+
+afterAll(() => {
+  for (const d of work) rmSync(d, { recursive: true, force: true });
+});
+
+describe('demo tenants', () => {
+  it('writes the three tenants with the expected files', () => {
+    expect(written.map((t) => t.slug)).toEqual([...SLUGS]);
+    for (const slug of SLUGS) {
+      for (const f of ['tenant.json', 'stock.json', 'demo-manifest.json']) expect(existsSync(join(out, slug, f))).toBe(true);
+      expect(readdirSync(join(out, slug, 'photos')).length).toBeGreaterThan(50);
+    }
+  });
+
+  it('is deterministic for the same --now (JSON in memory and every byte on disk)', async () => {
+    const again = await generateDemoTenants({ now: NOW });
+    expect(JSON.stringify(again.map((t) => [t.config, t.stock]))).toBe(JSON.stringify(written.map((t) => [t.config, t.stock])));
+    const second = tmp('demo-tenants-again-');
+    await generateDemoTenants({ out: second, now: NOW, only: ['demo-coastal-toyota'] });
+    expect(hashDir(join(second, 'demo-coastal-toyota'))).toEqual(hashDir(join(out, 'demo-coastal-toyota')));
+    for (const slug of SLUGS) {
+      expect(readFileSync(join(out, slug, 'stock.json'), 'utf8')).toBe(`${JSON.stringify(written.find((t) => t.slug === slug)!.stock, null, 2)}\n`);
+    }
+  }, 120_000);
+
+  it('moves dates with --now', async () => {
+    const later = await generateDemoTenants({ now: '2026-12-01', only: ['demo-coastal-toyota'] });
+    const a = written[0]!.stock[0]!;
+    const b = later[0]!.stock[0]!;
+    expect(Date.parse(b.created_at as string) - Date.parse(a.created_at as string)).toBe(9 * DAY * 1000);
+  });
+
+  it('has counts in range', () => {
+    const counts = Object.fromEntries(SLUGS.map((s) => [s, stockOf(s).length]));
+    expect(counts['demo-coastal-toyota']).toBeGreaterThanOrEqual(120);
+    expect(counts['demo-coastal-toyota']).toBeLessThanOrEqual(200);
+    expect(counts['demo-southern-motor-group']).toBeGreaterThanOrEqual(1300);
+    expect(counts['demo-southern-motor-group']).toBeLessThanOrEqual(1700);
+    expect(counts['demo-redline-used-cars']).toBeGreaterThanOrEqual(330);
+    expect(counts['demo-redline-used-cars']).toBeLessThanOrEqual(470);
+  });
+
+  it('writes tenant.json files that pass parseTenantConfig', () => {
+    for (const slug of SLUGS) {
+      const raw = JSON.parse(readFileSync(join(out, slug, 'tenant.json'), 'utf8'));
+      const cfg = parseTenantConfig(raw, slug, 'tenant.json');
+      expect(cfg.slug).toBe(slug);
+      for (const loc of cfg.locations) {
+        expect(loc.address.postcode).toMatch(/^\d{4}$/);
+        expect(loc.address.lat).toBeTypeOf('number');
+        expect(loc.contact_detail.opening_hours.length).toBe(7);
+      }
+    }
+    const group = parseTenantConfig(JSON.parse(readFileSync(join(out, 'demo-southern-motor-group/tenant.json'), 'utf8')), 'g', 'f');
+    expect(group.locations.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(group.locations.map((l) => l.address.state))).toEqual(new Set(['NSW', 'VIC', 'QLD']));
+    expect(new Set(group.locations.map((l) => l.location_type))).toEqual(new Set(['sales', 'service', 'parts']));
+    const phones = group.locations.map((l) => l.contact_detail.phone ?? '');
+    expect(phones.some((p) => p.startsWith('+61'))).toBe(true);
+    expect(phones.some((p) => /^0\d/.test(p))).toBe(true);
+    expect(group.locations.some((l) => l.special_hours.length > 0)).toBe(true);
+    const themes = SLUGS.map((s) => JSON.parse(readFileSync(join(out, s, 'tenant.json'), 'utf8')).theme.primary);
+    expect(new Set(themes).size).toBe(3);
+  });
+
+  it('writes stock records that all pass CarRecordSchema', () => {
+    for (const slug of SLUGS) {
+      for (const r of stockOf(slug)) {
+        const res = v.safeParse(CarRecordSchema, r);
+        if (!res.success) throw new Error(`${slug} car ${r.id}: ${res.issues.map((i) => i.message).join('; ')}`);
+      }
+    }
+  });
+
+  it('has realistic values', () => {
+    for (const slug of SLUGS) {
+      const stock = stockOf(slug);
+      for (const r of stock) {
+        expect(r.vin).toMatch(/^[A-HJ-NPR-Z0-9]{17}$/);
+        const eq = r.standardEquipment as string[];
+        expect(eq.length).toBeGreaterThanOrEqual(5);
+        expect(eq.length).toBeLessThanOrEqual(20);
+        const km = r.km as number;
+        if (r.car_type === 'new') expect(km).toBeGreaterThanOrEqual(5);
+        if (r.car_type === 'new') expect(km).toBeLessThanOrEqual(20);
+        if (r.car_type === 'demo') expect(km).toBeGreaterThanOrEqual(1000);
+        if (r.car_type === 'demo') expect(km).toBeLessThanOrEqual(9000);
+        const price = r.price as number;
+        if (price > 0 && r.item_type === 'car' && r.car_type === 'new') expect(price).toBeGreaterThanOrEqual(20000);
+        if (price > 0 && r.car_type === 'new') expect(price).toBeLessThanOrEqual(140000);
+        if (price > 0 && r.item_type === 'motorcycle') expect(price).toBeLessThanOrEqual(25000);
+        if (price > 0 && r.item_type === 'truck' && r.car_type === 'new') expect(price).toBeGreaterThanOrEqual(60000);
+        expect(['DAP', 'EGC']).toContain(r.price_type);
+        for (const img of r.images) expect(img.image.url).toMatch(/^photos\/[a-z0-9-]+\.jpg$/);
+      }
+      // Used cars lose value with age.
+      const used = stock.filter((r) => r.car_type === 'used' && r.item_type === 'car' && (r.price as number) > 0);
+      const avg = (ys: Rec[]) => ys.reduce((s, r) => s + (r.price as number), 0) / Math.max(1, ys.length);
+      const young = used.filter((r) => (r.year as number) >= 2024);
+      const old = used.filter((r) => (r.year as number) <= 2018);
+      if (young.length > 3 && old.length > 3) expect(avg(old)).toBeLessThan(avg(young));
+    }
+  });
+
+  it('computes VIN check digits', () => {
+    const vin = makeVin(createRng(1), 'Toyota', 2024, 123456);
+    const values: Record<string, number> = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 };
+    const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+    const sum = [...vin].reduce((s, c, i) => s + (/\d/.test(c) ? Number(c) : values[c]!) * weights[i]!, 0);
+    expect(vin[8]).toBe(sum % 11 === 10 ? 'X' : String(sum % 11));
+    expect(vin[9]).toBe('R');
+  });
+
+  it('has every car type and status in each tenant where sensible', () => {
+    const want: Record<string, string[]> = {
+      'demo-coastal-toyota': ['demo', 'new', 'used'],
+      'demo-southern-motor-group': ['demo', 'new', 'used'],
+      'demo-redline-used-cars': ['demo', 'used'],
+    };
+    for (const slug of SLUGS) {
+      const stock = stockOf(slug);
+      expect([...new Set(stock.map((r) => r.car_type))].sort()).toEqual(want[slug]);
+      expect([...new Set(stock.map((r) => r.status))].sort()).toEqual(['coming_soon', 'in_stock', 'sold']);
+    }
+  });
+
+  describe.each(SLUGS)('edge cases in %s', (slug) => {
+    const has = (pred: (r: Rec) => boolean) => stockOf(slug).some(pred);
+    const dir = () => join(out, slug);
+    it('sold in and out of the recent-sold window', () => {
+      expect(has((r) => r.status === 'sold' && r.sold === true && NOW_UNIX - (r.sold_date_timestamp as number) >= DAY && NOW_UNIX - (r.sold_date_timestamp as number) <= 2 * DAY)).toBe(true);
+      expect(has((r) => r.status === 'sold' && NOW_UNIX - (r.sold_date_timestamp as number) >= 10 * DAY)).toBe(true);
+    });
+    it('coming soon, reserved, test drive only, hidden', () => {
+      expect(has((r) => r.status === 'coming_soon')).toBe(true);
+      expect(has((r) => r.reserved === true && r.status === 'in_stock')).toBe(true);
+      expect(has((r) => r.tag === 'Test Drive Only')).toBe(true);
+      expect(has((r) => r.show_on_dealer_website === false)).toBe(true);
+    });
+    it('price 0 and (for new-car dealers) preorder with price 0', () => {
+      expect(has((r) => r.price === 0 && r.preorder !== true && r.status === 'in_stock')).toBe(true);
+      if (slug !== 'demo-redline-used-cars') expect(has((r) => r.preorder === true && r.price === 0)).toBe(true);
+      expect(has((r) => (r.before_price as number) > (r.price as number))).toBe(true);
+    });
+    it('just arrived and older listings', () => {
+      const age = (r: Rec) => (NOW_UNIX - Date.parse(r.created_at as string) / 1000) / DAY;
+      expect(has((r) => r.status === 'in_stock' && age(r) < 8)).toBe(true);
+      expect(has((r) => r.status === 'in_stock' && age(r) > 30)).toBe(true);
+    });
+    it('electric, hybrid and certified used cars', () => {
+      expect(has((r) => r.simple_fuel === 'Electric')).toBe(true);
+      expect(has((r) => r.simple_fuel === 'Hybrid')).toBe(true);
+      expect(has((r) => r.certified === true && r.car_type === 'used')).toBe(true);
+    });
+    it('cars with exactly 1, 3 and 4 photos and with 12 or more', () => {
+      for (const n of [1, 3, 4]) expect(has((r) => r.images.length === n)).toBe(true);
+      expect(has((r) => r.images.length >= 12)).toBe(true);
+    });
+    it('every referenced photo exists, except one deliberately missing', () => {
+      const missing = new Set<string>();
+      for (const r of stockOf(slug)) for (const i of r.images) if (!existsSync(join(dir(), i.image.url))) missing.add(i.image.url);
+      expect([...missing]).toEqual(['photos/missing-photo-does-not-exist.jpg']);
+    });
+    it('a corrupt .jpg the build cannot decode, and real 1280x720 JPEGs', async () => {
+      const corrupt = stockOf(slug).find((r) => r.images[0]?.image.url === 'photos/corrupt-photo.jpg');
+      expect(corrupt).toBeDefined();
+      await expect(sharp(join(dir(), 'photos/corrupt-photo.jpg')).metadata()).rejects.toThrow();
+      const good = stockOf(slug).find((r) => r.images.length === 4)!;
+      const meta = await sharp(join(dir(), good.images[0]!.image.url)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1280, 720]);
+    });
+    it('dealer comments: long, empty and one with HTML', () => {
+      const stock = stockOf(slug);
+      expect(stock.some((r) => (r.dealercomments as string).length > 400)).toBe(true);
+      expect(stock.some((r) => r.dealercomments === '')).toBe(true);
+      expect(stock.filter((r) => (r.dealercomments as string).includes('<script>alert(1)</script><b>bold</b>')).length).toBe(1);
+    });
+    it('some records without a slug and some with a history report', () => {
+      expect(has((r) => r.slug === undefined)).toBe(true);
+      expect(has((r) => typeof r.file === 'string' && r.car_type === 'used')).toBe(true);
+    });
+    it('a manifest naming the edge-case cars', () => {
+      const manifest = JSON.parse(readFileSync(join(dir(), 'demo-manifest.json'), 'utf8'));
+      const ids = new Set(stockOf(slug).map((r) => r.id));
+      for (const ref of Object.values(manifest.edge_cases) as { id: number }[]) expect(ids.has(ref.id)).toBe(true);
+      const soldInWindow = stockOf(slug).find((r) => r.id === manifest.edge_cases.sold_in_window.id)!;
+      expect(isListed(soldInWindow, NOW_UNIX, 3)).toBe(true);
+      const soldBefore = stockOf(slug).find((r) => r.id === manifest.edge_cases.sold_outside_window.id)!;
+      expect(isListed(soldBefore, NOW_UNIX, 5)).toBe(false);
+    });
+  });
+
+  it('the group sells cars, motorcycles and trucks through several dealerships', () => {
+    const stock = stockOf('demo-southern-motor-group');
+    expect(stock.some((r) => r.item_type === 'motorcycle' && r.simple_body === 'motorcycle')).toBe(true);
+    expect(stock.some((r) => r.item_type === 'truck' && r.simple_body === 'lightTruck')).toBe(true);
+    expect(stock.some((r) => r.item_type === 'truck' && r.simple_body === 'cabChassis')).toBe(true);
+    expect(new Set(stock.map((r) => r.dealership_slug)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(stock.map((r) => r.location_id)).size).toBeGreaterThanOrEqual(4);
+    expect(stock.some((r) => r.simple_fuel === 'Plug-in Hybrid')).toBe(true);
+    const coastal = stockOf('demo-coastal-toyota');
+    expect(coastal.filter((r) => r.car_type !== 'used').every((r) => r.make === 'Toyota')).toBe(true);
+    expect(stockOf('demo-redline-used-cars').some((r) => r.car_type === 'new')).toBe(false);
+  });
+});
+
+describe('benchmark tenant', () => {
+  it('draws photos from a pool and replaces a percentage of vehicles with one new photo each', async () => {
+    const dir = join(tmp('bench-'), 'bench-motors');
+    const base = await generateBenchTenant({ out: dir, count: 200, now: NOW });
+    expect(base.stock.length).toBe(200);
+    expect(base.poolSize).toBe(20);
+    for (const r of base.stock) {
+      expect(r.images.length).toBeGreaterThanOrEqual(1);
+      expect(r.images.length).toBeLessThanOrEqual(3);
+      for (const i of r.images) expect(i.image.url).toMatch(/^photos\/pool-\d{4}\.jpg$/);
+    }
+    const before = hashDir(join(dir, 'photos'));
+    expect(new Set(Object.values(before)).size).toBe(Object.keys(before).length);
+
+    const changed = await generateBenchTenant({ out: dir, count: 200, changePercent: 5, now: NOW });
+    expect(changed.stock.length).toBe(200);
+    expect(changed.changedIds.length).toBe(10);
+    expect(changed.newPhotos.length).toBe(10);
+    expect(changed.renderedPhotos).toBe(10);
+    const after = hashDir(join(dir, 'photos'));
+    const added = Object.keys(after).filter((f) => !(f in before));
+    expect(added.sort()).toEqual(changed.newPhotos.map((p) => p.replace('photos/', '')).sort());
+    for (const f of Object.keys(before)) expect(after[f]).toBe(before[f]);
+    expect(new Set(Object.values(after)).size).toBe(Object.keys(after).length);
+    const ids = new Set(changed.stock.map((r) => r.id));
+    for (const id of changed.changedIds) expect(ids.has(id)).toBe(false);
+    for (const id of changed.newIds) expect(ids.has(id)).toBe(true);
+    for (const r of changed.stock) expect(v.safeParse(CarRecordSchema, r).success).toBe(true);
+  }, 120_000);
+});
+
+describe('real-world export tenant', () => {
+  let dir: string;
+  let expected: Expected;
+  beforeAll(async () => {
+    dir = join(tmp('realworld-'), 'realworld-motors');
+    expected = await generateRealworldTenant({ out: dir, count: 400, now: NOW });
+  }, 120_000);
+
+  it('writes a minimal tenant.json whose stock mapping validates', () => {
+    const raw = JSON.parse(readFileSync(join(dir, 'tenant.json'), 'utf8'));
+    expect(Object.keys(raw).sort()).toEqual(['locations', 'name', 'slug', 'stock', 'url']);
+    const cfg = parseTenantConfig(raw, 'realworld-motors', 'tenant.json');
+    expect(cfg.stock.file).toBe('export.csv');
+    expect(Object.keys(cfg.stock.mapping)).toEqual(expect.arrayContaining(['id', 'make', 'car_type', 'price', 'km', 'images', 'status']));
+  });
+
+  it('writes a messy CSV: BOM, CRLF, quoted commas, quotes and newlines', () => {
+    const csv = readFileSync(join(dir, 'export.csv'), 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toContain('\r\n');
+    expect(csv).toMatch(/"[^"]*\n[^"]*"/);
+    expect(csv).toContain('""');
+    expect(csv).toMatch(/"[\d,]+ km"/);
+    expect(csv).toContain(',POA,');
+    expect(csv).toContain('http://127.0.0.1:9/nope.jpg');
+    expect(csv).toContain('https://photos.invalid/car.jpg');
+    expect(existsSync(join(dir, 'photos/corrupt.jpg'))).toBe(true);
+  });
+
+  it('lists about 3% bad rows of every kind and consistent listing expectations', () => {
+    expect(expected.rows).toBe(400);
+    expect(expected.bad_rows.length).toBeGreaterThanOrEqual(8);
+    expect(expected.bad_rows.length).toBeLessThanOrEqual(20);
+    expect(new Set(expected.bad_rows.map((b) => b.reason))).toEqual(new Set(BAD_REASONS));
+    expect(expected.bad_rows.some((b) => b.reason === 'missing_id' && b.id === null)).toBe(true);
+    const listed = new Set(expected.listed_ids);
+    for (const id of expected.not_listed_ids) expect(listed.has(id)).toBe(false);
+    for (const b of expected.bad_rows.filter((x) => x.reason === 'duplicate_id')) expect(listed.has(b.id!) || expected.not_listed_ids.includes(b.id!)).toBe(true);
+    expect(expected.listed_ids.length + expected.not_listed_ids.length).toBeGreaterThan(expected.valid_rows * 0.9);
+    expect(expected.photos.corrupt_ids.length).toBe(1);
+    expect(expected.photos.unreachable_ids.length).toBeGreaterThan(0);
+    expect(expected.poa_ids.length).toBeGreaterThan(0);
+  });
+});
