@@ -1,0 +1,474 @@
+/**
+ * The image pipeline: stock photo references (tenant-relative paths or http(s) URLs) -> WebP variants in
+ * a content-addressed cache shared by every tenant and build -> `Photo` values for the model.
+ * See store.ts for the cache layout. A photo that cannot be used becomes `{ ok: false, reason }` and is
+ * listed in `failures`; it never throws and never fails the build.
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp, { type CacheResult } from 'sharp';
+import type { Photo, PhotoVariant } from '../../../src/lib/model/vehicle.ts';
+import { encodeImage, ImageError, planVariants, type VariantParams } from './encode.ts';
+import { Fetcher } from './fetch.ts';
+import { forEachPooled, KeyedLock, Semaphore } from './pool.ts';
+import {
+  contentKey,
+  type ImageMeta,
+  LocalIndex,
+  readMeta,
+  readUrlRecord,
+  sourceFile,
+  type UrlRecord,
+  urlRecordFile,
+  VARIANT_REL,
+  variantFile,
+  variantRel,
+  writeAtomic,
+  writeMeta,
+} from './store.ts';
+
+export { CARD_LARGE, CARD_SMALL, THUMB } from './encode.ts';
+
+/** Shown instead of a photo that is `ok: false` (public/img/placeholder-car.svg, 528x385). */
+export const PLACEHOLDER_URL = '/img/placeholder-car.svg';
+
+export interface ImageOptions {
+  /** Photo paths in the export are relative to this (or absolute http/https URLs). */
+  tenantDir: string;
+  /** Content-addressed cache shared across tenants and builds, e.g. .cache/images. */
+  cacheDir: string;
+  /** Tenant image width (spec default 640): full-width variants are made at width and 2*width. */
+  width: number;
+  /** WebP quality 1-100 (spec default 75). */
+  quality: number;
+  /** Images decoded/encoded at once; default os.availableParallelism(). */
+  concurrency?: number;
+  /**
+   * libwebp effort 0-6; default 4. Effort 2 roughly halves cold encoding time for ~4% larger files on
+   * real photos. Not part of the cache key: variants made at another effort are re-used.
+   */
+  effort?: number;
+  /** Per-download time limit, body included; default 8000. */
+  fetchTimeoutMs?: number;
+  /** Parallel downloads (network-bound, so more than `concurrency`); default 8. */
+  fetchConcurrency?: number;
+  /** URL prefix of the published variants; default '/img/'. */
+  urlPrefix?: string;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** card: also make the two card crops (only for a car's first photo). */
+export interface ImageJob {
+  source: string;
+  card: boolean;
+}
+
+export interface ImageStats {
+  /** Distinct sources among the jobs. */
+  sources: number;
+  /** Sources that needed sharp work in this run. */
+  processed: number;
+  /** Sources served entirely from the cache (including bytes already processed for another source). */
+  cached: number;
+  failed: number;
+  /** URLs actually downloaded in this run. */
+  downloaded: number;
+  variantsWritten: number;
+  ms: number;
+}
+
+export interface ImageResult {
+  /** One Photo per distinct job source, keyed by the source string exactly as given. */
+  photos: Map<string, Photo>;
+  stats: ImageStats;
+  failures: { source: string; reason: string }[];
+}
+
+type Where = { kind: 'url'; url: URL } | { kind: 'file'; abs: string } | { kind: 'bad'; reason: string };
+
+/** Decides what a photo reference points at, refusing anything outside the tenant folder. */
+export function classifySource(source: string, tenantRoot: string): Where {
+  let s = source.trim();
+  if (!s) return { kind: 'bad', reason: 'empty photo reference' };
+  if (s.includes('\0')) return { kind: 'bad', reason: `refused: photo reference contains a NUL byte: ${JSON.stringify(source)}` };
+  if (s.startsWith('//')) s = `https:${s}`;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(s)) {
+    let url: URL;
+    try {
+      url = new URL(s);
+    } catch {
+      return { kind: 'bad', reason: `invalid URL: ${s}` };
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      return { kind: 'bad', reason: `refused: unsupported URL scheme "${url.protocol}" (only http and https photos are fetched): ${s}` };
+    }
+    return { kind: 'url', url };
+  }
+  const abs = path.resolve(tenantRoot, s);
+  const rel = path.relative(tenantRoot, abs);
+  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) {
+    return { kind: 'bad', reason: `refused: ${s} is outside the tenant folder` };
+  }
+  return { kind: 'file', abs };
+}
+
+function firstLine(err: unknown): string {
+  const m = err instanceof Error ? err.message : String(err);
+  return (m.split('\n')[0] ?? m).trim();
+}
+
+function errCode(err: unknown): string | undefined {
+  const c = (err as { code?: unknown } | null)?.code;
+  return typeof c === 'string' ? c : undefined;
+}
+
+function normalisePrefix(prefix: string): string {
+  return prefix.endsWith('/') ? prefix : `${prefix}/`;
+}
+
+// sharp's settings are process-wide: set them while any run is active, restore after the last one.
+let sharpUsers = 0;
+let sharpSaved: { concurrency: number; cache: CacheResult } | undefined;
+
+function acquireSharp(threadsPerImage: number): void {
+  if (sharpUsers++ > 0) return;
+  sharpSaved = { concurrency: sharp.concurrency(), cache: sharp.cache() };
+  sharp.concurrency(threadsPerImage);
+  sharp.cache(false); // every input is new: libvips' operation cache would only hold memory
+}
+
+function releaseSharp(): void {
+  if (--sharpUsers > 0 || !sharpSaved) return;
+  sharp.concurrency(sharpSaved.concurrency);
+  const c = sharpSaved.cache;
+  sharp.cache({ memory: c.memory.max, files: c.files.max, items: c.items.max });
+  sharpSaved = undefined;
+}
+
+interface Outcome {
+  photo: Photo;
+  /** sharp ran for this source in this run. */
+  worked: boolean;
+}
+
+class Run {
+  readonly stats: ImageStats = { sources: 0, processed: 0, cached: 0, failed: 0, downloaded: 0, variantsWritten: 0, ms: 0 };
+  readonly index: LocalIndex;
+  private readonly cacheDir: string;
+  private readonly tenantRoot: string;
+  private readonly prefix: string;
+  private readonly width: number;
+  private readonly quality: number;
+  private readonly effort: number | undefined;
+  private readonly cpu: Semaphore;
+  private readonly net: Semaphore;
+  private readonly fetcher: Fetcher;
+  private readonly keyLock = new KeyedLock();
+  private readonly metas = new Map<string, ImageMeta | undefined>();
+  /** Variant files (relative paths) known to exist. */
+  private readonly present = new Set<string>();
+
+  constructor(opts: ImageOptions, cpu: number) {
+    this.cacheDir = path.resolve(opts.cacheDir);
+    this.tenantRoot = path.resolve(opts.tenantDir);
+    this.prefix = normalisePrefix(opts.urlPrefix ?? '/img/');
+    this.width = opts.width;
+    this.quality = opts.quality;
+    this.effort = opts.effort;
+    this.cpu = new Semaphore(cpu);
+    this.net = new Semaphore(opts.fetchConcurrency ?? 8);
+    this.fetcher = new Fetcher(opts.fetchTimeoutMs ?? 8000);
+    this.index = new LocalIndex(this.cacheDir);
+  }
+
+  async process(source: string, card: boolean): Promise<Outcome> {
+    const where = classifySource(source, this.tenantRoot);
+    try {
+      if (where.kind === 'bad') return this.fail(source, where.reason);
+      if (where.kind === 'url') return await this.remote(source, where.url, card);
+      return await this.local(source, where.abs, card);
+    } catch (err) {
+      if (err instanceof ImageError) return this.fail(source, err.message);
+      return this.fail(source, `could not process (${errCode(err) ?? 'error'}): ${firstLine(err)}`);
+    }
+  }
+
+  private fail(source: string, reason: string): Outcome {
+    return { photo: { ok: false, source, reason }, worked: false };
+  }
+
+  private async local(source: string, abs: string, card: boolean): Promise<Outcome> {
+    const shown = source.trim();
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(abs);
+    } catch (err) {
+      const code = errCode(err);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return this.fail(source, `file not found: ${shown}`);
+      if (code === 'EACCES' || code === 'EPERM') return this.fail(source, `cannot read ${shown}: permission denied`);
+      return this.fail(source, `cannot read ${shown}: ${firstLine(err)}`);
+    }
+    if (!st.isFile()) return this.fail(source, `not a file: ${shown}${st.isDirectory() ? ' is a folder' : ''}`);
+
+    const known = this.index.lookup(abs, st);
+    if (known) {
+      const photo = this.cachedPhoto(source, known, card);
+      if (photo) return { photo, worked: false };
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await fsp.readFile(abs);
+    } catch (err) {
+      return this.fail(source, `cannot read ${shown}: ${firstLine(err)}`);
+    }
+    const key = contentKey(bytes);
+    const out = await this.ensure(source, key, bytes, card, undefined);
+    if (out.photo.ok) this.index.set(abs, st, key);
+    return out;
+  }
+
+  private async remote(source: string, url: URL, card: boolean): Promise<Outcome> {
+    const href = url.href;
+    const rec = readUrlRecord(this.cacheDir, href);
+    if (rec) {
+      const photo = this.cachedPhoto(source, rec.key, card);
+      if (photo) return { photo, worked: false };
+    }
+    let bytes: Buffer | undefined;
+    let contentType: string | undefined;
+    if (rec) {
+      try {
+        const b = await fsp.readFile(sourceFile(this.cacheDir, rec.key));
+        if (contentKey(b) === rec.key) bytes = b;
+      } catch {
+        // not kept: download again
+      }
+    }
+    if (!bytes) {
+      const got = await this.net.run(() => this.fetcher.get(url));
+      if (!got.ok) return this.fail(source, got.reason);
+      this.stats.downloaded++;
+      bytes = got.bytes;
+      contentType = got.contentType;
+    }
+    const key = contentKey(bytes);
+    const out = await this.ensure(source, key, bytes, card, contentType);
+    if (out.photo.ok) {
+      // Remember the bytes and the URL only once they proved to be a usable photo: failures are not cached.
+      const src = sourceFile(this.cacheDir, key);
+      if (!fs.existsSync(src)) await writeAtomic(src, bytes);
+      if (!rec || rec.key !== key) {
+        const record: UrlRecord = { url: href, key, bytes: bytes.byteLength, at: new Date().toISOString() };
+        if (contentType) record.type = contentType;
+        await writeAtomic(urlRecordFile(this.cacheDir, href), JSON.stringify(record));
+      }
+    }
+    return out;
+  }
+
+  private params(card: boolean): VariantParams {
+    const p: VariantParams = { width: this.width, quality: this.quality, card };
+    if (this.effort !== undefined) p.effort = this.effort;
+    return p;
+  }
+
+  private meta(key: string): ImageMeta | undefined {
+    if (!this.metas.has(key)) this.metas.set(key, readMeta(this.cacheDir, key));
+    return this.metas.get(key);
+  }
+
+  private exists(rel: string): boolean {
+    if (this.present.has(rel)) return true;
+    if (!fs.existsSync(variantFile(this.cacheDir, rel))) return false;
+    this.present.add(rel);
+    return true;
+  }
+
+  private have(key: string, meta: ImageMeta | undefined, suffix: string): boolean {
+    return !!meta?.variants[suffix] && this.exists(variantRel(key, suffix));
+  }
+
+  /** The Photo from cached metadata when every variant it needs is on disk; otherwise undefined. */
+  private cachedPhoto(source: string, key: string, card: boolean): Photo | undefined {
+    const meta = this.meta(key);
+    if (!meta?.colour) return undefined;
+    const sizes: PhotoVariant[] = [];
+    const crops = new Map<string, PhotoVariant>();
+    for (const v of planVariants(meta.w, this.params(card))) {
+      const dims = meta.variants[v.suffix];
+      const rel = variantRel(key, v.suffix);
+      if (!dims || !this.exists(rel)) return undefined;
+      const variant: PhotoVariant = { url: this.prefix + rel, width: dims[0], height: dims[1] };
+      if (v.role === 'size') sizes.push(variant);
+      else crops.set(v.role, variant);
+    }
+    const thumb = crops.get('thumb');
+    if (!thumb) return undefined;
+    const photo: Photo = { ok: true, source, sizes, thumb, colour: meta.colour };
+    if (card) {
+      const small = crops.get('small');
+      const large = crops.get('large');
+      if (!small || !large) return undefined;
+      photo.card = { small, large };
+    }
+    return photo;
+  }
+
+  /** Makes whatever is missing for these bytes; one source at a time per content key. */
+  private ensure(source: string, key: string, bytes: Buffer, card: boolean, contentType: string | undefined): Promise<Outcome> {
+    return this.keyLock.run(key, async () => {
+      const cached = this.cachedPhoto(source, key, card);
+      if (cached) return { photo: cached, worked: false };
+      const known = this.meta(key);
+      const result = await this.cpu.run(() =>
+        encodeImage(bytes, key, this.params(card), this.cacheDir, known, (suffix) => this.have(key, known, suffix), contentType),
+      );
+      this.stats.variantsWritten += result.written;
+      const saved = await writeMeta(this.cacheDir, key, result.meta);
+      this.metas.set(key, saved);
+      const photo = this.cachedPhoto(source, key, card);
+      if (!photo) throw new Error(`variants of ${key} missing right after encoding`);
+      return { photo, worked: true };
+    });
+  }
+}
+
+/**
+ * Turns photo references into Photos. Each distinct source is handled once (card if any job asks for
+ * it); identical bytes under different names or tenants are processed once. Never throws for a photo;
+ * throws only for invalid options.
+ */
+export async function processImages(jobs: ImageJob[], opts: ImageOptions): Promise<ImageResult> {
+  const started = performance.now();
+  if (!Number.isInteger(opts.width) || opts.width < 16 || opts.width > 8192)
+    throw new RangeError(`image width must be an integer 16-8192, got ${opts.width}`);
+  if (!Number.isInteger(opts.quality) || opts.quality < 1 || opts.quality > 100)
+    throw new RangeError(`image quality must be an integer 1-100, got ${opts.quality}`);
+
+  if (opts.effort !== undefined && (!Number.isInteger(opts.effort) || opts.effort < 0 || opts.effort > 6))
+    throw new RangeError(`webp effort must be an integer 0-6, got ${opts.effort}`);
+
+  const wanted = new Map<string, boolean>();
+  for (const job of jobs) wanted.set(job.source, (wanted.get(job.source) ?? false) || job.card);
+  const sources = [...wanted.keys()];
+
+  const cores = os.availableParallelism();
+  const cpu = Math.max(1, Math.floor(opts.concurrency ?? cores));
+  const run = new Run(opts, cpu);
+  run.stats.sources = sources.length;
+  run.index.load();
+
+  const photos = new Map<string, Photo>();
+  const failures: { source: string; reason: string }[] = [];
+  let done = 0;
+  acquireSharp(Math.max(1, Math.floor(cores / cpu)));
+  try {
+    // Enough tasks in flight to keep the CPU slots and the download slots busy at the same time.
+    const inFlight = Math.max(16, cpu * 2 + (opts.fetchConcurrency ?? 8));
+    await forEachPooled(sources, inFlight, async (source) => {
+      const out = await run.process(source, wanted.get(source) ?? false);
+      photos.set(source, out.photo);
+      if (!out.photo.ok) {
+        run.stats.failed++;
+        failures.push({ source, reason: out.photo.reason });
+      } else if (out.worked) run.stats.processed++;
+      else run.stats.cached++;
+      done++;
+      try {
+        opts.onProgress?.(done, sources.length);
+      } catch {
+        // a progress reporter must not stop the images
+      }
+    });
+  } finally {
+    releaseSharp();
+  }
+  try {
+    await run.index.save();
+  } catch {
+    // the index only saves re-reading next time
+  }
+  // Deterministic order for reports, whatever finished first.
+  const order = new Map(sources.map((s, i) => [s, i]));
+  failures.sort((a, b) => (order.get(a.source) ?? 0) - (order.get(b.source) ?? 0));
+  const ordered = new Map<string, Photo>();
+  for (const s of sources) {
+    const p = photos.get(s);
+    if (p) ordered.set(s, p);
+  }
+  run.stats.ms = Math.round(performance.now() - started);
+  return { photos: ordered, stats: run.stats, failures };
+}
+
+/**
+ * Puts every variant referenced by the ok photos into <siteOutDir>/<urlPrefix path> (e.g. dist/img/ab/...),
+ * hard-linked from the cache (copied when linking is not possible), so the built site is self-contained.
+ * Call it after the Astro build, which may empty its outDir. Variants missing from the cache are
+ * returned in `missing` (a cache deleted between processing and publishing), not thrown.
+ */
+export async function publishImages(
+  photos: Iterable<Photo>,
+  cacheDir: string,
+  siteOutDir: string,
+  urlPrefix = '/img/',
+): Promise<{ files: number; bytes: number; missing: string[] }> {
+  const prefix = normalisePrefix(urlPrefix);
+  const destRoot = path.join(siteOutDir, decodeURIComponent(new URL(prefix, 'http://site.invalid/').pathname));
+  const rels = new Set<string>();
+  const missing: string[] = [];
+  for (const photo of photos) {
+    if (!photo.ok) continue;
+    const variants = [...photo.sizes, photo.thumb, ...(photo.card ? [photo.card.small, photo.card.large] : [])];
+    for (const v of variants) {
+      const rel = v.url.startsWith(prefix) ? v.url.slice(prefix.length) : '';
+      if (VARIANT_REL.test(rel)) rels.add(rel);
+      else missing.push(v.url);
+    }
+  }
+  let files = 0;
+  let bytes = 0;
+  await forEachPooled([...rels], 16, async (rel) => {
+    const from = variantFile(cacheDir, rel);
+    const to = path.join(destRoot, rel);
+    let size: number;
+    try {
+      size = (await fsp.stat(from)).size;
+    } catch {
+      missing.push(rel);
+      return;
+    }
+    try {
+      await linkOrCopy(from, to, size);
+    } catch (err) {
+      if (errCode(err) !== 'ENOENT') throw err;
+      await fsp.mkdir(path.dirname(to), { recursive: true });
+      await linkOrCopy(from, to, size);
+    }
+    files++;
+    bytes += size;
+  });
+  return { files, bytes, missing };
+}
+
+async function linkOrCopy(from: string, to: string, size: number): Promise<void> {
+  try {
+    await fsp.link(from, to);
+  } catch (err) {
+    const code = errCode(err);
+    if (code === 'ENOENT') throw err;
+    if (code === 'EEXIST') {
+      // Content-addressed: an existing file of the same size is the same variant (publishing into an existing outDir).
+      const there = await fsp.stat(to).catch(() => undefined);
+      if (there && there.size === size) return;
+    }
+    await copyAtomic(from, to); // EXDEV (another file system), EPERM, ENOTSUP, or a stale file
+  }
+}
+
+async function copyAtomic(from: string, to: string): Promise<void> {
+  const tmp = `${to}.${process.pid}.tmp`;
+  await fsp.copyFile(from, tmp);
+  await fsp.rename(tmp, to);
+}
