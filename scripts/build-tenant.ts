@@ -38,6 +38,7 @@ async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildRe
       cacheDir,
       width: tenant.images.width,
       quality: tenant.images.quality,
+      ...(process.env['DEALER_IMAGE_CONCURRENCY'] ? { concurrency: Number(process.env['DEALER_IMAGE_CONCURRENCY']) } : {}),
       onProgress: (done, total) => {
         if (done === total || Date.now() - lastShown > 2000) {
           lastShown = Date.now();

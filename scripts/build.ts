@@ -38,11 +38,11 @@ function parseShard(value: string | undefined): { index: number; count: number }
   return { index, count };
 }
 
-function buildOne(tenantDir: string, out: string, name: string): Promise<BuildReport> {
+function buildOne(tenantDir: string, out: string, name: string, imageConcurrency: number): Promise<BuildReport> {
   return new Promise((resolveReport) => {
     const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', join(root, 'scripts/build-tenant.ts'), '--tenant', tenantDir, '--out', out], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: process.env,
+      env: { ...process.env, DEALER_IMAGE_CONCURRENCY: String(imageConcurrency) },
     });
     const prefix = (stream: NodeJS.ReadableStream, write: (s: string) => void) => {
       let buf = '';
@@ -99,7 +99,8 @@ async function main(): Promise<number> {
   await Promise.all(
     Array.from({ length: Math.min(jobs, names.length) }, async () => {
       for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
-        const report = await buildOne(join(tenantsDir, name), out, name);
+        // Tenants built side by side share the cores: sharp gets its share, not one worker per core each.
+        const report = await buildOne(join(tenantsDir, name), out, name, Math.max(1, Math.floor(availableParallelism() / jobs)));
         reports.push(report);
         const r = report;
         console.log(
