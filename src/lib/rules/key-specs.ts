@@ -1,3 +1,4 @@
+import { bodyTypeLabel } from './body-type.ts';
 import { formatKm } from './format.ts';
 
 export interface SpecItem {
@@ -29,7 +30,7 @@ type SpecSource = {
 export function keySpecs(car: SpecSource): SpecItem[] {
   const items: [string, string | number | null | undefined][] = [
     ['Kilometres', car.km != null ? formatKm(car.km) : undefined],
-    ['Body', car.simple_body ?? car.body],
+    ['Body', bodyTypeLabel(car.simple_body) ?? car.body],
     ['Transmission', car.simple_transmission ?? car.trans],
     ['Fuel', car.simple_fuel ?? car.fuel],
     ['Engine', car.engine_size],
