@@ -8,6 +8,9 @@ export const TENANT_PORTS = {
   'demo-redline-used-cars': 4413,
 } as const;
 
+/** Which build the browser tests serve (default dist/); helpers testing their own build set E2E_DIST. */
+export const E2E_DIST = process.env['E2E_DIST'] ?? 'dist';
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/playwright',
@@ -27,7 +30,7 @@ export default defineConfig({
     { name: 'phone', use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
   ],
   webServer: Object.entries(TENANT_PORTS).map(([tenant, port]) => ({
-    command: `node scripts/serve.ts --tenant ${tenant} --port ${port} --dist dist`,
+    command: `node scripts/serve.ts --tenant ${tenant} --port ${port} --dist ${E2E_DIST}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env['CI'],
     timeout: 60_000,

@@ -14,6 +14,8 @@ import { DealerError } from '../src/lib/errors/errors-data.ts';
 import { flagString, parseArgs } from './lib/args.ts';
 import { emptyReport, type BuildReport } from './lib/report.ts';
 import { processImages, publishImages } from './lib/images/pipeline.ts';
+import { OUTPUTS, type OutputContext } from './lib/outputs/index.ts';
+import { createHash } from 'node:crypto';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -113,20 +115,24 @@ async function main(): Promise<number> {
       now,
       built_at: new Date(now * 1000).toISOString(),
     };
+    const siteOut = join(outRoot, tenant.slug);
+    const ctx: OutputContext = { model, siteOut, buildDir: reportDir, log: (line) => console.log(line) };
+    for (const output of OUTPUTS) await output.prepare?.(ctx);
     const modelFile = join(reportDir, 'model.json');
     writeFileSync(modelFile, JSON.stringify(model));
 
     process.env['DEALER_MODEL'] = modelFile;
-    const siteOut = join(outRoot, tenant.slug);
     const { build } = await import('astro');
     await build({
       root,
       outDir: siteOut,
       site: tenant.url,
-      cacheDir: join(root, '.cache/astro', tenant.slug),
+      // Per output folder and tenant, so builds into different folders can run side by side.
+      cacheDir: join(root, '.cache/astro', createHash('sha1').update(outRoot).digest('hex').slice(0, 8), tenant.slug),
       logLevel: process.env['ASTRO_LOG'] === 'info' ? 'info' : 'warn',
     });
     report.timings_ms.render = lap();
+    for (const output of OUTPUTS) await output.write?.(ctx);
 
     const published = await publishImages(photos.values(), cacheDir, siteOut);
     report.images.published_files = published.files;

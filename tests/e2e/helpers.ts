@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import type { SiteModel } from '../../src/lib/site/site-model.ts';
 import type { BuildReport } from '../../scripts/lib/report.ts';
-import { TENANT_PORTS } from '../../playwright.config.ts';
+import { E2E_DIST, TENANT_PORTS } from '../../playwright.config.ts';
 
 export type DemoTenant = keyof typeof TENANT_PORTS;
 
@@ -11,11 +11,11 @@ export function baseUrl(tenant: DemoTenant): string {
   return `http://127.0.0.1:${TENANT_PORTS[tenant]}`;
 }
 
-export function readModel(tenant: string, dist = 'dist'): SiteModel {
+export function readModel(tenant: string, dist = E2E_DIST): SiteModel {
   return JSON.parse(readFileSync(join(dist, '_build', tenant, 'model.json'), 'utf8')) as SiteModel;
 }
 
-export function readReport(tenant: string, dist = 'dist'): BuildReport {
+export function readReport(tenant: string, dist = E2E_DIST): BuildReport {
   return JSON.parse(readFileSync(join(dist, '_build', tenant, 'report.json'), 'utf8')) as BuildReport;
 }
 

@@ -1,0 +1,24 @@
+import type { SiteModel } from '../../../src/lib/site/site-model.ts';
+
+/**
+ * Extra build outputs written after the pages (search index, feeds, precomputed gauges...). Each
+ * feature adds one module here; an output that throws fails the tenant with its message.
+ */
+export interface OutputContext {
+  model: SiteModel;
+  /** The tenant's public site folder, <out>/<slug>/. */
+  siteOut: string;
+  /** The tenant's private build folder, <out>/_build/<slug>/ (not published). */
+  buildDir: string;
+  log: (line: string) => void;
+}
+
+export interface BuildOutput {
+  name: string;
+  /** Runs before the pages render; may enrich the model the pages read. */
+  prepare?: (ctx: OutputContext) => Promise<void> | void;
+  /** Runs after the pages are rendered; writes files into siteOut or buildDir. */
+  write?: (ctx: OutputContext) => Promise<void> | void;
+}
+
+export const OUTPUTS: BuildOutput[] = [];
