@@ -1,4 +1,6 @@
 import type { SiteModel } from '../../../src/lib/site/site-model.ts';
+import { vehicleExtras } from './vehicle-extras.ts';
+import { contentOutput } from './content.ts';
 
 /**
  * Extra build outputs written after the pages (search index, feeds, precomputed gauges...). Each
@@ -21,4 +23,4 @@ export interface BuildOutput {
   write?: (ctx: OutputContext) => Promise<void> | void;
 }
 
-export const OUTPUTS: BuildOutput[] = [];
+export const OUTPUTS: BuildOutput[] = [contentOutput, vehicleExtras];

@@ -65,8 +65,15 @@ export const ContentInvalid = {
   title: 'Tenant content is invalid',
   message: (tenant: string, file: string, problems: string[]) =>
     `Tenant "${tenant}": ${file} is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
-  hint: 'Content files are documented in docs/tenant-config.md.',
+  hint: 'Content files are documented in docs/content.md. The bad entry (or file) is left out; everything else is built.',
 } satisfies ErrorData<[string, string, string[]]>;
+
+export const ContentUnreadable = {
+  name: 'ContentUnreadable',
+  title: 'Tenant content file cannot be read',
+  message: (tenant: string, file: string, reason: string) => `Tenant "${tenant}": ${file} cannot be read: ${reason}`,
+  hint: 'JSON content files must be valid JSON; markdown front matter must be valid YAML between two --- lines. The file is left out.',
+} satisfies ErrorData<[string, string, string]>;
 
 /** An error that carries its catalogue entry, so callers can report name, title and hint. */
 export class DealerError extends Error {

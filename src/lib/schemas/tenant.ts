@@ -3,7 +3,9 @@ import { HttpUrl, OptionalText, SlugSchema } from './common.ts';
 import { DeliveryZonesSchema } from './delivery.ts';
 import { FeaturesSchema, PluginsSchema } from './features.ts';
 import { FinanceSchema } from './finance.ts';
+import { HomeSchema } from './home.ts';
 import { LocationSchema } from './location.ts';
+import { NavigationSchema } from './navigation.ts';
 import { SearchSchema } from './search.ts';
 import { StockSourceSchema } from './stock-source.ts';
 import { TextsSchema } from './texts.ts';
@@ -111,6 +113,8 @@ export const TenantConfigSchema = v.strictObject({
     {},
   ),
   analytics: v.optional(v.strictObject({ gtm_id: OptionalText, pixel_id: OptionalText }), {}),
+  navigation: NavigationSchema,
+  home: HomeSchema,
 });
 
 export type TenantConfigInput = v.InferInput<typeof TenantConfigSchema>;

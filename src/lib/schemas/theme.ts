@@ -15,6 +15,8 @@ export const ThemeSchema = v.optional(
     font_family: v.optional(v.string(), 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif'),
     heading_font_family: OptionalText,
     radius: v.optional(v.string(), '8px'),
+    /** Header look: light (surface colour), primary (brand colour) or dark. */
+    header: v.optional(v.picklist(['light', 'primary', 'dark']), 'light'),
   }),
   {},
 );

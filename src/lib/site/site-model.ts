@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { LoadedContent } from '../content/load-content.ts';
 import type { Vehicle } from '../model/vehicle.ts';
 import type { Tenant } from '../tenant/load-tenant.ts';
 
@@ -10,6 +11,8 @@ export interface SiteModel {
   /** Unix seconds the build treats as "now" (listing windows, just-arrived tags). */
   now: number;
   built_at: string;
+  /** The tenant's content/ files, validated, with processed images (scripts/lib/outputs/content.ts). */
+  content?: LoadedContent | undefined;
 }
 
 let cached: SiteModel | undefined;

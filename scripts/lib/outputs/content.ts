@@ -1,0 +1,85 @@
+/**
+ * Tenant content (content/ files, location images, a local logo): validated before the pages
+ * render, images turned into responsive WebP variants through the shared image pipeline, and
+ * published with the site. Bad content is reported and left out; it never fails the tenant.
+ */
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadContent } from '../../../src/lib/content/load-content.ts';
+import { PhotoUnavailable, dealerError } from '../../../src/lib/errors/errors-data.ts';
+import type { Photo } from '../../../src/lib/model/vehicle.ts';
+import { classifySource, processImages, publishImages } from '../images/pipeline.ts';
+import type { BuildOutput, OutputContext } from './index.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Same cache as the stock photos (scripts/build-tenant.ts). */
+function cacheDir(): string {
+  return resolve(process.env['DEALER_IMAGE_CACHE'] ?? join(root, '.cache/images'));
+}
+
+/**
+ * Content images are shown full-bleed on phones (slides, banners), so besides the tenant's widths
+ * (640/1280 by default) they get 400/800 variants: a phone at 2x picks 800 instead of 1280.
+ */
+const PHONE_WIDTH = 400;
+
+function mergeSizes(a: Photo | undefined, b: Photo | undefined): Photo | undefined {
+  if (!a?.ok || !b?.ok) return a?.ok ? a : b;
+  const sizes = [...a.sizes, ...b.sizes].filter((s, i, all) => all.findIndex((x) => x.width === s.width) === i).sort((x, y) => x.width - y.width);
+  const card = b.card ?? a.card;
+  return { ...b, sizes, ...(card ? { card } : {}) };
+}
+
+let published: Photo[] = [];
+let logoCopy: { from: string; to: string } | undefined;
+
+export const contentOutput: BuildOutput = {
+  name: 'content',
+  async prepare(ctx: OutputContext) {
+    const { tenant } = ctx.model;
+    const { content, problems, images } = loadContent(tenant.dir, tenant.slug);
+    for (const p of problems) ctx.log(p);
+
+    const cards = new Set<string>([...(content.offers ?? []), ...(content.blog ?? []), ...content.models].flatMap((x) => (x.image ? [x.image] : [])));
+    const sources = new Set(images);
+    for (const loc of tenant.locations) if (loc.image?.url) sources.add(loc.image.url);
+    const jobs = [...sources].map((source) => ({ source, card: cards.has(source) }));
+    const failures: { source: string; reason: string }[] = [];
+    if (jobs.length > 0) {
+      const base = { tenantDir: tenant.dir, cacheDir: cacheDir(), quality: tenant.images.quality };
+      const phone = await processImages(jobs, { ...base, width: PHONE_WIDTH });
+      const full = await processImages(jobs, { ...base, width: tenant.images.width });
+      for (const { source } of jobs) {
+        const photo = mergeSizes(phone.photos.get(source), full.photos.get(source));
+        if (photo) content.photos[source] = photo;
+      }
+      failures.push(...full.failures);
+      for (const f of full.failures) ctx.log(`${dealerError(PhotoUnavailable, f.source, f.reason).message} (content image left out)`);
+    }
+    published = Object.values(content.photos);
+
+    // A logo inside the tenant folder is published as is (SVG stays sharp at any size).
+    const logo = tenant.logo?.url;
+    logoCopy = undefined;
+    if (logo && !/^https?:\/\//.test(logo)) {
+      const where = classifySource(logo, tenant.dir);
+      if (where.kind === 'file' && existsSync(where.abs)) {
+        logoCopy = { from: where.abs, to: `/brand/${basename(where.abs)}` };
+        content.logo_url = logoCopy.to;
+      } else ctx.log(`${dealerError(PhotoUnavailable, logo, where.kind === 'bad' ? where.reason : 'file not found').message} (the header shows the name instead)`);
+    }
+
+    ctx.model.content = content;
+    writeFileSync(join(ctx.buildDir, 'content-report.json'), `${JSON.stringify({ problems, image_failures: failures }, null, 2)}\n`);
+  },
+  async write(ctx: OutputContext) {
+    await publishImages(published, cacheDir(), ctx.siteOut);
+    if (logoCopy) {
+      const to = join(ctx.siteOut, logoCopy.to);
+      mkdirSync(dirname(to), { recursive: true });
+      copyFileSync(logoCopy.from, to);
+    }
+  },
+};
