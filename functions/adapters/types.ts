@@ -1,0 +1,88 @@
+import type { PriceGauge } from '../../src/lib/price-gauge/index.ts';
+import type { Vehicle } from '../../src/lib/model/vehicle.ts';
+import type { Tenant } from '../../src/lib/tenant/load-tenant.ts';
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  /** UTF-8 text (the ADF XML). */
+  content: string;
+}
+
+export interface EmailMessage {
+  tenant: string;
+  /** The outbox row, so a retried send can be recognised downstream. */
+  outboxId: string;
+  from: string;
+  to: string;
+  replyTo?: string | undefined;
+  subject: string;
+  text: string;
+  attachments: EmailAttachment[];
+}
+
+export interface EmailAdapter {
+  readonly name: string;
+  /** Resolves when the message is accepted; throws (with a reason) when it is not. */
+  send(message: EmailMessage): Promise<void>;
+}
+
+export interface WebhookRequest {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+export interface WebhookAdapter {
+  /** Resolves on a 2xx answer; throws otherwise. */
+  send(request: WebhookRequest): Promise<void>;
+}
+
+export interface SmsMessage {
+  tenant: string;
+  /** E.164 (+614...). */
+  phone: string;
+  body: string;
+}
+
+export interface SmsAdapter {
+  readonly name: string;
+  send(message: SmsMessage): Promise<void>;
+}
+
+export interface QuoteInput {
+  selfAssessedCreditScore: string;
+  purchasePrice: number;
+  loanTerm: number;
+  year?: number | undefined;
+  vin?: string | undefined;
+  nvic?: string | undefined;
+  whoIsHelping?: string | undefined;
+}
+
+export interface Quote {
+  weeklyRepaymentAmount: number;
+  advertisedRate: number;
+  comparisonRate: number;
+}
+
+export interface QuoteProvider {
+  readonly name: string;
+  quote(input: QuoteInput, tenant: Tenant): Promise<Quote>;
+}
+
+export interface GaugeProvider {
+  readonly name: string;
+  /** null when the provider has no valuation for the car. */
+  gauge(car: Vehicle, tenant: Tenant): Promise<PriceGauge | null>;
+}
+
+export interface Adapters {
+  email: EmailAdapter;
+  webhook: WebhookAdapter;
+  sms: SmsAdapter;
+  /** The finance provider; absent means the amortisation formula with the tenant's rates. */
+  quote?: QuoteProvider | undefined;
+  /** The price gauge provider; absent means comparable cars in the tenant's stock. */
+  gauge?: GaugeProvider | undefined;
+}

@@ -1,0 +1,93 @@
+/**
+ * The request-time functions: one Hono app of web-standard handlers, shared by the Node server
+ * (functions/node.ts, `npm run serve`), the serverless adapter (functions/adapters/netlify/) and the
+ * tests (app.request()). Each route lives in functions/routes/<name>.ts with its test beside it.
+ */
+import { Hono } from 'hono';
+import { localAdapters, type Adapters } from './adapters/index.ts';
+import type { AppEnv, Deps } from './context.ts';
+import type { Db } from './db/index.ts';
+import { Http } from './errors.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { jsonBody } from './middleware/json-body.ts';
+import { siteMiddleware } from './middleware/site.ts';
+import { resolveOptions, type OptionsInput } from './options.ts';
+import type { Registry } from './registry.ts';
+import { authCodeRoute } from './routes/auth-code.ts';
+import { authSessionRoute } from './routes/auth-session.ts';
+import { authSignOutRoute } from './routes/auth-sign-out.ts';
+import { authVerifyRoute } from './routes/auth-verify.ts';
+import { autogaugeRoute } from './routes/autogauge.ts';
+import { carViewsRoute } from './routes/car-views.ts';
+import { deliveryRoute } from './routes/delivery.ts';
+import { geocodeRoute } from './routes/geocode.ts';
+import { leadsRoute } from './routes/leads.ts';
+import { miscellaneousRoute } from './routes/miscellaneous.ts';
+import { phoneRevealRoute } from './routes/phone-reveal.ts';
+import { watchlistRoute } from './routes/watchlist.ts';
+import { watchlistRemoveCarRoute } from './routes/watchlist-remove-car.ts';
+import { watchlistSaveCarRoute } from './routes/watchlist-save-car.ts';
+import { youxQuoteRoute } from './routes/youx-quote.ts';
+
+export type { AppEnv, Deps } from './context.ts';
+
+export interface CreateAppConfig {
+  db: Db;
+  registry: Registry;
+  /** Default: every adapter local (mail and SMS to tables, webhooks by fetch, no providers). */
+  adapters?: Adapters | undefined;
+  clock?: Clock | undefined;
+  options: OptionsInput & { secret: string };
+  onLeadStored?: Deps['onLeadStored'];
+}
+
+/** Paths the functions answer; everything else is the static site. */
+export function isFunctionPath(pathname: string): boolean {
+  return pathname.startsWith('/api/') || /^\/cars\/[^/]+\/autogauge\/?$/.test(pathname);
+}
+
+export function createApp(config: CreateAppConfig): Hono<AppEnv> & { deps: Deps } {
+  const clock = config.clock ?? systemClock;
+  const deps: Deps = {
+    db: config.db,
+    registry: config.registry,
+    adapters: config.adapters ?? localAdapters(config.db, clock),
+    clock,
+    options: resolveOptions(config.options),
+    onLeadStored: config.onLeadStored,
+  };
+  const app = new Hono<AppEnv>({ strict: false });
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+  app.use('/api/*', siteMiddleware(deps));
+  app.use('/cars/:slug/autogauge', siteMiddleware(deps));
+  app.post('/api/*', jsonBody(deps.options.bodyLimitBytes));
+
+  leadsRoute(app, deps);
+  authCodeRoute(app, deps);
+  authVerifyRoute(app, deps);
+  authSessionRoute(app, deps);
+  authSignOutRoute(app, deps);
+  watchlistSaveCarRoute(app, deps);
+  watchlistRemoveCarRoute(app, deps);
+  watchlistRoute(app, deps);
+  youxQuoteRoute(app, deps);
+  autogaugeRoute(app, deps);
+  carViewsRoute(app, deps);
+  phoneRevealRoute(app, deps);
+  miscellaneousRoute(app, deps);
+  geocodeRoute(app, deps);
+  deliveryRoute(app, deps);
+
+  app.notFound((c) => c.json({ error: Http.notFound }, 404));
+  app.onError((err, c) => {
+    // Never log bodies: they hold visitors' personal data.
+    console.error(`[functions] ${c.req.method} ${new URL(c.req.url).pathname}: ${err.stack ?? err.message}`);
+    return c.json({ error: Http.serverError }, 500);
+  });
+  return Object.assign(app, { deps });
+}

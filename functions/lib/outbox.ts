@@ -1,0 +1,294 @@
+/**
+ * Lead delivery through an outbox. The leads route writes one row per channel (e-mail with an ADF
+ * attachment, JSON webhook) in the same transaction as the lead; a worker claims due rows, sends
+ * them and marks them delivered, or schedules a retry with exponential backoff, or dead-letters them
+ * after the last attempt. A crash between the lead's 201 and delivery loses nothing: the row is
+ * still pending after a restart. A crash mid-send is retried once the claim expires, so a receiver
+ * may see a message twice: webhooks carry the outbox id as Idempotency-Key to let it de-duplicate.
+ */
+import { toNationalNumber } from '../../src/lib/phone/au-phone.ts';
+import type { Adapters } from '../adapters/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import { toDate } from '../db/types.ts';
+import type { AppOptions } from '../options.ts';
+import type { Site } from '../registry.ts';
+import { buildAdf } from './adf.ts';
+import type { Clock } from './clock.ts';
+import { hmac, newId } from './crypto.ts';
+import { carLine, fullName, type LeadPayload, type StoredLead } from './lead.ts';
+import { pruneRateLimits } from './rate-limit.ts';
+
+export type Channel = 'email' | 'webhook';
+export type OutboxStatus = 'pending' | 'sending' | 'delivered' | 'dead';
+
+export interface OutboxRow {
+  id: string;
+  tenant: string;
+  lead_id: string;
+  channel: Channel;
+  target: string;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: Date;
+  last_error: string | null;
+  created_at: Date;
+  delivered_at: Date | null;
+}
+
+/** Where a tenant's leads go: leads.email (else contact.email) and leads.webhook_url. */
+export function deliveryTargets(site: Site): { channel: Channel; target: string }[] {
+  const out: { channel: Channel; target: string }[] = [];
+  const email = site.tenant.leads?.email ?? site.tenant.contact?.email;
+  if (email) out.push({ channel: 'email', target: email });
+  if (site.tenant.leads?.webhook_url) out.push({ channel: 'webhook', target: site.tenant.leads.webhook_url });
+  return out;
+}
+
+/** Inside the lead's transaction. */
+export async function enqueueLead(tx: Queryable, site: Site, leadId: string, now: Date): Promise<number> {
+  const targets = deliveryTargets(site);
+  for (const t of targets) {
+    await tx.query(
+      `INSERT INTO outbox (id, tenant, lead_id, channel, target, status, attempts, next_attempt_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $6, $6)`,
+      [newId(), site.slug, leadId, t.channel, t.target, now],
+    );
+  }
+  return targets.length;
+}
+
+/** Seconds before attempt `attempts + 1`: base * 2^(attempts-1), capped. */
+export function backoffSec(attempts: number, options: AppOptions['outbox']): number {
+  return Math.min(options.maxDelaySec, options.baseDelaySec * 2 ** Math.max(0, attempts - 1));
+}
+
+export function emailFor(lead: StoredLead, row: Pick<OutboxRow, 'id' | 'target'>, from: string) {
+  const p: LeadPayload = lead.payload;
+  const who = fullName(p) || 'Website visitor';
+  const car = carLine(p.car);
+  const lines = [
+    `New ${p.category} lead from ${p.dealer.name}'s website.`,
+    '',
+    `Name: ${who}`,
+    p.email && `Email: ${p.email}`,
+    (p.phone_e164 || p.phone) && `Phone: ${p.phone_e164 ? toNationalNumber(p.phone_e164) : p.phone}`,
+    p.postcode && `Postcode: ${p.postcode}${p.postcode_place ? ` (${p.postcode_place}, ${p.postcode_state ?? ''})` : ''}`,
+    car && `Car: ${car}`,
+    p.car?.url && `Page: ${p.car.url}`,
+    p.subcategory && `Subcategory: ${p.subcategory}`,
+    p.additional_services.length ? `Additional services: ${p.additional_services.join(', ')}` : undefined,
+    p.trade_in?.rego && `Trade-in rego: ${p.trade_in.rego} ${p.trade_in.regoState ?? ''}`.trim(),
+    p.trade_in?.offer_price !== undefined && `Trade-in offer: $${p.trade_in.offer_price}${p.trade_in.offer_accepted ? ' (accepted)' : ''}`,
+    `Marketing opt-in: ${p.opt_in ? 'yes' : 'no'}`,
+    '',
+    p.message ? `Comments:\n${p.message}` : 'No comments.',
+    '',
+    `Lead ${lead.id}, received ${lead.created_at.toISOString()}. The ADF XML is attached.`,
+  ].filter((l): l is string => typeof l === 'string');
+  return {
+    tenant: lead.tenant,
+    outboxId: row.id,
+    from,
+    to: row.target,
+    replyTo: p.email,
+    subject: `New ${p.category} lead: ${who}${car ? ` - ${car}` : ''}`.slice(0, 200),
+    text: lines.join('\n'),
+    attachments: [{ filename: `lead-${lead.id}.adf.xml`, contentType: 'text/xml', content: buildAdf(lead) }],
+  };
+}
+
+export function webhookFor(lead: StoredLead, row: Pick<OutboxRow, 'id' | 'target'>, secret: string | undefined) {
+  const body = JSON.stringify({
+    event: 'lead.created',
+    lead_id: lead.id,
+    tenant: lead.tenant,
+    created_at: lead.created_at.toISOString(),
+    lead: lead.payload,
+  });
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'idempotency-key': row.id,
+    'x-lead-id': lead.id,
+    'user-agent': 'dealer-sites-outbox/1',
+  };
+  if (secret) headers['x-signature'] = `sha256=${hmac(secret, body)}`;
+  return { url: row.target, body, headers };
+}
+
+export interface DeliveryDeps {
+  db: Db;
+  adapters: Adapters;
+  clock: Clock;
+  options: AppOptions;
+}
+
+export interface DeliveryReport {
+  claimed: number;
+  delivered: number;
+  retried: number;
+  dead: number;
+}
+
+/** Claims up to `limit` due rows (pending and due, or stuck sending past their claim). */
+async function claim(db: Db, now: Date, lockSec: number, limit: number, tenant?: string): Promise<OutboxRow[]> {
+  const { rows } = await db.query<OutboxRow>(
+    `UPDATE outbox SET status = 'sending', attempts = attempts + 1, locked_until = $2, updated_at = $1
+     WHERE id IN (
+       SELECT id FROM outbox
+       WHERE ((status = 'pending' AND next_attempt_at <= $1) OR (status = 'sending' AND locked_until <= $1))
+         AND ($4::text IS NULL OR tenant = $4)
+       ORDER BY next_attempt_at
+       LIMIT $3
+       FOR UPDATE SKIP LOCKED)
+     RETURNING id, tenant, lead_id, channel, target, status, attempts, next_attempt_at, last_error, created_at, delivered_at`,
+    [now, new Date(now.getTime() + lockSec * 1000), limit, tenant ?? null],
+  );
+  return rows;
+}
+
+async function loadLead(db: Db, id: string): Promise<StoredLead | undefined> {
+  const { rows } = await db.query<{ id: string; tenant: string; created_at: unknown; payload: LeadPayload }>(
+    'SELECT id, tenant, created_at, payload FROM leads WHERE id = $1',
+    [id],
+  );
+  const r = rows[0];
+  return r && { id: r.id, tenant: r.tenant, created_at: toDate(r.created_at), payload: r.payload };
+}
+
+/** Sends what is due once. Safe to run from several processes at once (rows are claimed). */
+export async function deliverDue(deps: DeliveryDeps, opts: { limit?: number; tenant?: string } = {}): Promise<DeliveryReport> {
+  const { db, adapters, clock, options } = deps;
+  const report: DeliveryReport = { claimed: 0, delivered: 0, retried: 0, dead: 0 };
+  const rows = await claim(db, clock.now(), options.outbox.lockSec, opts.limit ?? 25, opts.tenant);
+  report.claimed = rows.length;
+  for (const row of rows) {
+    let error: string | undefined;
+    try {
+      const lead = await loadLead(db, row.lead_id);
+      if (!lead) throw new Error('the lead no longer exists');
+      if (row.channel === 'email') await adapters.email.send(emailFor(lead, row, options.outbox.fromEmail));
+      else await adapters.webhook.send(webhookFor(lead, row, options.outbox.webhookSecret));
+    } catch (err) {
+      error = ((err as Error).message || 'unknown error').slice(0, 500);
+    }
+    const now = clock.now();
+    if (error === undefined) {
+      await db.query(
+        "UPDATE outbox SET status = 'delivered', delivered_at = $2, updated_at = $2, locked_until = NULL, last_error = NULL WHERE id = $1",
+        [row.id, now],
+      );
+      report.delivered++;
+    } else if (row.attempts >= options.outbox.maxAttempts) {
+      await db.query("UPDATE outbox SET status = 'dead', last_error = $2, updated_at = $3, locked_until = NULL WHERE id = $1", [
+        row.id,
+        error,
+        now,
+      ]);
+      report.dead++;
+      console.error(`[outbox] ${row.channel} for lead ${row.lead_id} (${row.tenant}) dead after ${row.attempts} attempts: ${error}`);
+    } else {
+      const next = new Date(now.getTime() + backoffSec(row.attempts, options.outbox) * 1000);
+      await db.query(
+        "UPDATE outbox SET status = 'pending', last_error = $2, next_attempt_at = $3, updated_at = $4, locked_until = NULL WHERE id = $1",
+        [row.id, error, next, now],
+      );
+      report.retried++;
+    }
+  }
+  return report;
+}
+
+/** Sends everything due, batch after batch, until nothing is left (bounded). */
+export async function drain(deps: DeliveryDeps, maxBatches = 100): Promise<DeliveryReport> {
+  const total: DeliveryReport = { claimed: 0, delivered: 0, retried: 0, dead: 0 };
+  for (let i = 0; i < maxBatches; i++) {
+    const r = await deliverDue(deps);
+    total.claimed += r.claimed;
+    total.delivered += r.delivered;
+    total.retried += r.retried;
+    total.dead += r.dead;
+    if (r.claimed === 0) break;
+  }
+  return total;
+}
+
+/** Staff: put dead (or given) rows back in the queue, due now, with a fresh attempt count. */
+export async function requeue(db: Db, now: Date, which: { ids?: readonly string[]; deadOfTenant?: string | null }): Promise<number> {
+  if (which.ids?.length) {
+    let n = 0;
+    for (const id of which.ids) {
+      const r = await db.query(
+        "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $2, updated_at = $2, locked_until = NULL WHERE id = $1 AND status <> 'delivered'",
+        [id, now],
+      );
+      n += r.rowCount;
+    }
+    return n;
+  }
+  const r = await db.query(
+    "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1, updated_at = $1, locked_until = NULL WHERE status = 'dead' AND ($2::text IS NULL OR tenant = $2)",
+    [now, which.deadOfTenant ?? null],
+  );
+  return r.rowCount;
+}
+
+/**
+ * The long-running host's worker: a tick every `intervalMs`, and kick() right after a lead is stored,
+ * so delivery normally starts within milliseconds of the 201.
+ */
+export class OutboxWorker {
+  readonly #deps: DeliveryDeps;
+  readonly #intervalMs: number;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = false;
+  #lastPrune = 0;
+
+  constructor(deps: DeliveryDeps, intervalMs = 5000) {
+    this.#deps = deps;
+    this.#intervalMs = intervalMs;
+  }
+
+  start(): this {
+    this.#timer = setInterval(() => this.kick(), this.#intervalMs);
+    this.#timer.unref();
+    this.kick();
+    return this;
+  }
+
+  kick(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = this.#run().finally(() => {
+      this.#running = undefined;
+      if (this.#again && !this.#stopped) {
+        this.#again = false;
+        this.kick();
+      }
+    });
+  }
+
+  async #run(): Promise<void> {
+    try {
+      await drain(this.#deps, 20);
+      const now = this.#deps.clock.now().getTime();
+      if (now - this.#lastPrune > 3600_000) {
+        this.#lastPrune = now;
+        await pruneRateLimits(this.#deps.db, this.#deps.clock.now());
+      }
+    } catch (err) {
+      if (!this.#stopped) console.error(`[outbox] worker error: ${(err as Error).message}`);
+    }
+  }
+
+  /** Waits for the batch in progress, then stops. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearInterval(this.#timer);
+    await this.#running;
+  }
+}

@@ -1,0 +1,40 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv, Deps } from '../context.ts';
+import { Http } from '../errors.ts';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Resolves the tenant from the request, never from the body:
+ * - with an Origin header, the tenant is the one owning that origin; an unknown origin, "null", or an
+ *   origin of another tenant than the Host's is refused (403);
+ * - without one (same-origin GET, curl, server-to-server), the tenant is the one owning the Host,
+ *   and a browser-marked cross-site POST (Sec-Fetch-Site) is refused (403).
+ * Also sets the client IP (from the host's bindings, or X-Forwarded-For behind a trusted proxy).
+ */
+export function siteMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const host = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
+    const hostSite = deps.registry.forHost(host);
+    const origin = c.req.header('origin');
+    let site = hostSite;
+    if (origin !== undefined) {
+      const originSite = deps.registry.forOrigin(origin);
+      if (!originSite || (hostSite && hostSite !== originSite)) return c.json({ error: Http.wrongOrigin }, 403);
+      site = originSite;
+    } else if (!SAFE.has(c.req.method)) {
+      const fetchSite = c.req.header('sec-fetch-site');
+      if (fetchSite === 'cross-site' || fetchSite === 'same-site') return c.json({ error: Http.wrongOrigin }, 403);
+    }
+    if (!site) return c.json({ error: Http.unknownSite }, 404);
+    c.set('site', site);
+
+    let ip = c.env?.ip;
+    if (deps.options.trustProxy) {
+      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+      if (forwarded) ip = forwarded;
+    }
+    c.set('ip', ip || 'unknown');
+    return next();
+  };
+}

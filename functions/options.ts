@@ -1,0 +1,104 @@
+/** Limits and settings of the functions, with the defaults documented in docs/functions.md. */
+
+export interface RateRule {
+  limit: number;
+  windowSec: number;
+}
+
+/** Per-IP rules per route group (keyed by tenant and IP), plus the per-tenant and per-phone rules. */
+export interface RateLimits {
+  leadsPerIp: RateRule[];
+  leadsPerTenant: RateRule[];
+  authCodePerIp: RateRule[];
+  authCodePerPhone: RateRule[];
+  authCodePerTenant: RateRule[];
+  authVerifyPerIp: RateRule[];
+  authSessionPerIp: RateRule[];
+  watchlistPerIp: RateRule[];
+  quotePerIp: RateRule[];
+  gaugePerIp: RateRule[];
+  viewsPerIp: RateRule[];
+  phoneRevealPerIp: RateRule[];
+  miscellaneousPerIp: RateRule[];
+  geocodePerIp: RateRule[];
+  deliveryPerIp: RateRule[];
+}
+
+export interface AppOptions {
+  /** Keys the HMACs of sign-in codes, IPs and visitor ids. FUNCTIONS_SECRET in production. */
+  secret: string;
+  bodyLimitBytes: number;
+  /** Read the client IP from X-Forwarded-For (only behind a proxy you control). */
+  trustProxy: boolean;
+  rateLimits: RateLimits;
+  auth: {
+    codeTtlSec: number;
+    maxWrongAttempts: number;
+    sessionTtlSec: number;
+  };
+  outbox: {
+    maxAttempts: number;
+    baseDelaySec: number;
+    maxDelaySec: number;
+    /** A message being sent is retried by another worker after this long (a crash mid-send). */
+    lockSec: number;
+    fromEmail: string;
+    /** Signs webhook bodies (X-Signature: sha256=...) when set. */
+    webhookSecret?: string | undefined;
+  };
+  watchlistMax: number;
+}
+
+const per = (limit: number, windowSec: number): RateRule => ({ limit, windowSec });
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  leadsPerIp: [per(10, 600)],
+  leadsPerTenant: [per(500, 3600)],
+  authCodePerIp: [per(10, 3600)],
+  authCodePerPhone: [per(3, 600), per(10, 86400)],
+  authCodePerTenant: [per(300, 3600)],
+  authVerifyPerIp: [per(30, 600)],
+  authSessionPerIp: [per(120, 60)],
+  watchlistPerIp: [per(60, 60)],
+  quotePerIp: [per(60, 60)],
+  gaugePerIp: [per(120, 60)],
+  viewsPerIp: [per(120, 60)],
+  phoneRevealPerIp: [per(30, 60)],
+  miscellaneousPerIp: [per(20, 600)],
+  geocodePerIp: [per(60, 60)],
+  deliveryPerIp: [per(60, 60)],
+};
+
+export const DEFAULT_OPTIONS: Omit<AppOptions, 'secret'> = {
+  bodyLimitBytes: 16 * 1024,
+  trustProxy: false,
+  rateLimits: DEFAULT_RATE_LIMITS,
+  auth: { codeTtlSec: 600, maxWrongAttempts: 5, sessionTtlSec: 30 * 86400 },
+  outbox: { maxAttempts: 8, baseDelaySec: 30, maxDelaySec: 3600, lockSec: 120, fromEmail: 'leads@dealer-sites.invalid' },
+  watchlistMax: 200,
+};
+
+export type OptionsInput = Partial<Omit<AppOptions, 'rateLimits' | 'auth' | 'outbox'>> & {
+  rateLimits?: Partial<RateLimits> | undefined;
+  auth?: Partial<AppOptions['auth']> | undefined;
+  outbox?: Partial<AppOptions['outbox']> | undefined;
+  /** Multiplies every rate limit (the load test raises them; 0 < scale). */
+  rateLimitScale?: number | undefined;
+};
+
+export function resolveOptions(input: OptionsInput & { secret: string }): AppOptions {
+  const scale = input.rateLimitScale ?? 1;
+  const limits = { ...DEFAULT_RATE_LIMITS, ...input.rateLimits } as RateLimits;
+  const scaled = Object.fromEntries(
+    Object.entries(limits).map(([k, rules]) => [k, (rules as RateRule[]).map((r) => ({ ...r, limit: Math.max(1, Math.round(r.limit * scale)) }))]),
+  ) as unknown as RateLimits;
+  return {
+    secret: input.secret,
+    bodyLimitBytes: input.bodyLimitBytes ?? DEFAULT_OPTIONS.bodyLimitBytes,
+    trustProxy: input.trustProxy ?? DEFAULT_OPTIONS.trustProxy,
+    rateLimits: scaled,
+    auth: { ...DEFAULT_OPTIONS.auth, ...input.auth },
+    outbox: { ...DEFAULT_OPTIONS.outbox, ...input.outbox },
+    watchlistMax: input.watchlistMax ?? DEFAULT_OPTIONS.watchlistMax,
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * The tenants the functions serve, loaded from the build's private model files
+ * (<dist>/_build/<slug>/model.json) or constructed in memory (tests). A request's tenant is found by
+ * its Origin or Host among each tenant's url and alternate_urls, plus origins a host adds (the local
+ * server maps its own address to the tenant it serves).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dealerError } from '../src/lib/errors/errors-data.ts';
+import type { Vehicle } from '../src/lib/model/vehicle.ts';
+import { computePriceGauge, type PriceGauge } from '../src/lib/price-gauge/index.ts';
+import type { SiteModel } from '../src/lib/site/site-model.ts';
+import type { Tenant } from '../src/lib/tenant/load-tenant.ts';
+import { ModelFileUnreadable, NoLeadDelivery } from './errors.ts';
+
+/** What the functions need of a model file; `now` is optional so older models still load. */
+export type ModelInput = Omit<SiteModel, 'now'> & { now?: number | undefined };
+
+export interface Site {
+  slug: string;
+  tenant: Tenant;
+  vehicles: readonly Vehicle[];
+  builtAt: string;
+  carById(id: string): Vehicle | undefined;
+  carBySlug(slug: string): Vehicle | undefined;
+  /** Precomputed by the build when present on the vehicle (price_gauge), else computed once from stock. */
+  gauge(car: Vehicle): PriceGauge | null;
+  /** Normalised origins (https://dealer.com.au) this tenant answers for. */
+  origins: ReadonlySet<string>;
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function makeSite(model: ModelInput, extraOrigins: readonly string[]): Site {
+  const { tenant } = model;
+  const byId = new Map<string, Vehicle>();
+  const bySlug = new Map<string, Vehicle>();
+  for (const v of model.vehicles) {
+    byId.set(String(v.id), v);
+    bySlug.set(v.slug, v);
+  }
+  const gauges = new Map<string, PriceGauge | null>();
+  const origins = new Set<string>();
+  for (const u of [tenant.url, ...(tenant.alternate_urls ?? []), ...extraOrigins]) {
+    const o = originOf(u);
+    if (o) origins.add(o);
+  }
+  return {
+    slug: tenant.slug,
+    tenant,
+    vehicles: model.vehicles,
+    builtAt: model.built_at,
+    carById: (id) => byId.get(id),
+    carBySlug: (slug) => bySlug.get(slug),
+    gauge(car) {
+      const pre = (car as { price_gauge?: unknown }).price_gauge;
+      if (pre && typeof pre === 'object') return pre as PriceGauge;
+      if (!gauges.has(car.id)) gauges.set(car.id, computePriceGauge(car, model.vehicles));
+      return gauges.get(car.id) ?? null;
+    },
+    origins,
+  };
+}
+
+export interface RegistryOptions {
+  /** slug -> extra origins (e.g. http://127.0.0.1:4321 for the local server, a Netlify preview URL). */
+  extraOrigins?: Record<string, readonly string[]> | undefined;
+}
+
+export class Registry {
+  readonly #bySlug = new Map<string, Site>();
+  readonly #byOrigin = new Map<string, Site>();
+  readonly #byHost = new Map<string, Site>();
+
+  constructor(models: readonly ModelInput[], options: RegistryOptions = {}) {
+    for (const model of models) {
+      const site = makeSite(model, options.extraOrigins?.[model.tenant.slug] ?? []);
+      if (this.#bySlug.has(site.slug)) throw new Error(`Tenant "${site.slug}" is loaded twice.`);
+      this.#bySlug.set(site.slug, site);
+      for (const origin of site.origins) {
+        const other = this.#byOrigin.get(origin);
+        if (other) throw new Error(`Tenants "${other.slug}" and "${site.slug}" both claim ${origin}.`);
+        this.#byOrigin.set(origin, site);
+        this.#byHost.set(new URL(origin).host, site);
+      }
+    }
+  }
+
+  get(slug: string): Site | undefined {
+    return this.#bySlug.get(slug);
+  }
+
+  list(): Site[] {
+    return [...this.#bySlug.values()];
+  }
+
+  /** Exact origin match ("https://dealer.com.au"); "null" and malformed origins match nothing. */
+  forOrigin(origin: string): Site | undefined {
+    const o = originOf(origin);
+    return o ? this.#byOrigin.get(o) : undefined;
+  }
+
+  /** Host header match ("dealer.com.au", "127.0.0.1:4321"), scheme-agnostic for TLS-terminating proxies. */
+  forHost(host: string): Site | undefined {
+    return this.#byHost.get(host.trim().toLowerCase());
+  }
+}
+
+export interface LoadResult {
+  models: ModelInput[];
+  problems: string[];
+}
+
+function checkModel(raw: unknown): string | undefined {
+  if (!raw || typeof raw !== 'object') return 'not a JSON object';
+  const m = raw as Partial<ModelInput>;
+  if (!m.tenant || typeof m.tenant !== 'object') return 'no "tenant" object';
+  if (typeof m.tenant.slug !== 'string' || typeof m.tenant.url !== 'string') return 'tenant has no slug or url';
+  if (!Array.isArray(m.vehicles)) return 'no "vehicles" list';
+  if (m.vehicles.some((v) => !v || typeof v.id !== 'string' || typeof v.slug !== 'string')) return 'a vehicle has no id or slug';
+  return undefined;
+}
+
+/** Reads <dir>/<slug>/model.json for every (or the listed) tenant; a bad file is reported and skipped. */
+export function loadModels(buildDir: string, only?: readonly string[]): LoadResult {
+  const models: ModelInput[] = [];
+  const problems: string[] = [];
+  const slugs = only ?? (existsSync(buildDir) ? readdirSync(buildDir).filter((d) => existsSync(join(buildDir, d, 'model.json'))) : []);
+  for (const slug of slugs) {
+    const file = join(buildDir, slug, 'model.json');
+    try {
+      const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      const problem = checkModel(raw);
+      if (problem) throw new Error(problem);
+      models.push(raw as ModelInput);
+    } catch (err) {
+      problems.push(dealerError(ModelFileUnreadable, file, (err as Error).message).message);
+    }
+  }
+  return { models, problems };
+}
+
+/** Operator warnings about a loaded registry (tenants whose leads go nowhere but the database). */
+export function registryWarnings(registry: Registry): string[] {
+  return registry
+    .list()
+    .filter((s) => !s.tenant.leads?.email && !s.tenant.contact?.email && !s.tenant.leads?.webhook_url)
+    .map((s) => dealerError(NoLeadDelivery, s.slug).message);
+}

@@ -1,0 +1,70 @@
+/**
+ * POST /api/auth/code {phone}: sends a 6-digit sign-in code to an Australian mobile. The code is valid
+ * for 10 minutes, single use, stored only as an HMAC; sending a new code retires the previous one.
+ * Limits: per phone (3 per 10 minutes, 10 per day), per IP and per tenant.
+ */
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import { normaliseAuMobile } from '../../src/lib/phone/au-phone.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import { Http } from '../errors.ts';
+import { hmac, newCode, newId } from '../lib/crypto.ts';
+import { enforce, ipBucket } from '../lib/rate-limit.ts';
+import { parse } from '../lib/validation.ts';
+
+export const MobileSchema = v.pipe(
+  v.union([v.string(), v.number()], 'enter an Australian mobile number'),
+  v.transform((x) => normaliseAuMobile(String(x))),
+  v.check((p) => p !== null, 'enter an Australian mobile number'),
+  v.transform((p) => p as string),
+);
+
+const CodeRequest = v.object({ phone: MobileSchema });
+
+/** The stored form of a code: keyed by the server secret, bound to tenant, phone and code row. */
+export function codeHash(secret: string, tenant: string, phone: string, codeId: string, code: string): string {
+  return hmac(secret, `${tenant}\u0000${phone}\u0000${codeId}\u0000${code}`);
+}
+
+export function authCodeRoute(app: Hono<AppEnv>, deps: Deps): void {
+  app.post('/api/auth/code', async (c) => {
+    const site = c.get('site');
+    const ipLimited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'auth-code'), rules: deps.options.rateLimits.authCodePerIp }]);
+    if (ipLimited) return ipLimited;
+    const parsed = parse(c, CodeRequest, c.get('body'));
+    if (!parsed.ok) return parsed.response;
+    const { phone } = parsed.value;
+    const limited = await enforce(c, deps, [
+      { key: `auth-code:${site.slug}:phone:${hmac(deps.options.secret, phone).slice(0, 32)}`, rules: deps.options.rateLimits.authCodePerPhone },
+      { key: `auth-code:${site.slug}:tenant`, rules: deps.options.rateLimits.authCodePerTenant },
+    ]);
+    if (limited) return limited;
+
+    const now = deps.clock.now();
+    const id = newId();
+    const code = newCode();
+    const ttl = deps.options.auth.codeTtlSec;
+    await deps.db.transaction(async (tx) => {
+      await tx.query(
+        'UPDATE auth_codes SET invalidated_at = $3 WHERE tenant = $1 AND phone = $2 AND used_at IS NULL AND invalidated_at IS NULL',
+        [site.slug, phone, now],
+      );
+      await tx.query(
+        'INSERT INTO auth_codes (id, tenant, phone, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
+        [id, site.slug, phone, codeHash(deps.options.secret, site.slug, phone, id, code), now, new Date(now.getTime() + ttl * 1000)],
+      );
+    });
+    try {
+      await deps.adapters.sms.send({
+        tenant: site.slug,
+        phone,
+        body: `${code} is your ${site.tenant.name} sign-in code. It expires in ${Math.round(ttl / 60)} minutes. Never share it.`,
+      });
+    } catch (err) {
+      console.error(`[auth] SMS to a ${site.slug} visitor failed: ${(err as Error).message}`);
+      await deps.db.query('UPDATE auth_codes SET invalidated_at = $2 WHERE id = $1', [id, now]);
+      return c.json({ error: Http.codeSendFailed }, 502);
+    }
+    return c.json({ success: true, expires_in: ttl }, 200);
+  });
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { commonPostChecks, signIn, useHarness } from '../test/harness.ts';
+import { BETA } from '../test/fixtures.ts';
+
+describe('POST /api/auth/sign-out', () => {
+  const h = useHarness();
+
+  it('revokes the session and clears the cookie', async () => {
+    const cookie = await signIn(h);
+    const res = await h.request('/api/auth/sign-out', { method: 'POST', headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/^sid=;.*Max-Age=0/);
+    expect((await h.request('/api/auth/session', { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('is idempotent: signing out twice, or when signed out, succeeds', async () => {
+    const cookie = await signIn(h);
+    expect((await h.request('/api/auth/sign-out', { method: 'POST', headers: { cookie } })).status).toBe(200);
+    expect((await h.request('/api/auth/sign-out', { method: 'POST', headers: { cookie } })).status).toBe(200);
+    expect((await h.post('/api/auth/sign-out', {})).status).toBe(200);
+  });
+
+  it("cannot sign out another tenant's session", async () => {
+    const cookie = await signIn(h);
+    await h.request('/api/auth/sign-out', { method: 'POST', headers: { cookie }, origin: BETA });
+    expect((await h.request('/api/auth/session', { headers: { cookie } })).status).toBe(200);
+  });
+
+  it('rate-limits per IP', async () => {
+    for (let i = 0; i < 120; i++) await h.post('/api/auth/sign-out', {}, { ip: '10.8.8.8' });
+    expect((await h.post('/api/auth/sign-out', {}, { ip: '10.8.8.8' })).status).toBe(429);
+  });
+
+  commonPostChecks(h, '/api/auth/sign-out', () => ({}));
+});

@@ -1,0 +1,78 @@
+/**
+ * POST /api/auth/verify {phone, code}: checks the latest code for the phone and, when right, signs the
+ * visitor in (session cookie: HttpOnly, SameSite=Lax, Secure outside localhost). A code is used once;
+ * after 5 wrong attempts it is retired and a new one must be requested.
+ */
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv, Deps } from '../context.ts';
+import { Http } from '../errors.ts';
+import { newId, safeEqual } from '../lib/crypto.ts';
+import { enforce, ipBucket } from '../lib/rate-limit.ts';
+import { publicUser, startSession } from '../lib/session.ts';
+import { parse } from '../lib/validation.ts';
+import { codeHash, MobileSchema } from './auth-code.ts';
+
+const VerifyRequest = v.object({
+  phone: MobileSchema,
+  code: v.pipe(
+    v.union([v.string(), v.number()], 'enter the 6-digit code'),
+    v.transform((x) => String(x).replace(/\s/g, '')),
+    v.regex(/^\d{6}$/, 'enter the 6-digit code'),
+  ),
+});
+
+export function authVerifyRoute(app: Hono<AppEnv>, deps: Deps): void {
+  app.post('/api/auth/verify', async (c) => {
+    const site = c.get('site');
+    const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'auth-verify'), rules: deps.options.rateLimits.authVerifyPerIp }]);
+    if (limited) return limited;
+    const parsed = parse(c, VerifyRequest, c.get('body'));
+    if (!parsed.ok) return parsed.response;
+    const { phone, code } = parsed.value;
+    const now = deps.clock.now();
+    const max = deps.options.auth.maxWrongAttempts;
+
+    const { rows } = await deps.db.query<{ id: string; code_hash: string; attempts: number; expires_at: Date }>(
+      `SELECT id, code_hash, attempts, expires_at FROM auth_codes
+       WHERE tenant = $1 AND phone = $2 AND used_at IS NULL AND invalidated_at IS NULL
+       ORDER BY created_at DESC LIMIT 1`,
+      [site.slug, phone],
+    );
+    const row = rows[0];
+    if (!row || new Date(row.expires_at).getTime() <= now.getTime()) return c.json({ error: Http.codeWrong }, 400);
+    if (row.attempts >= max) return c.json({ error: Http.codeLocked }, 429);
+
+    if (!safeEqual(row.code_hash, codeHash(deps.options.secret, site.slug, phone, row.id, code))) {
+      const r = await deps.db.query<{ attempts: number }>(
+        `UPDATE auth_codes SET attempts = attempts + 1,
+           invalidated_at = CASE WHEN attempts + 1 >= $2 THEN $3 ELSE invalidated_at END
+         WHERE id = $1 AND attempts < $2 RETURNING attempts`,
+        [row.id, max, now],
+      );
+      const attempts = r.rows[0]?.attempts ?? max;
+      return attempts >= max ? c.json({ error: Http.codeLocked }, 429) : c.json({ error: Http.codeWrong }, 400);
+    }
+
+    const user = await deps.db.transaction(async (tx) => {
+      // Single use even under concurrent submissions: only one UPDATE can claim the code.
+      const claimed = await tx.query(
+        `UPDATE auth_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND invalidated_at IS NULL AND attempts < $3 AND expires_at > $2 RETURNING id`,
+        [row.id, now, max],
+      );
+      if (claimed.rowCount === 0) return undefined;
+      const { rows: users } = await tx.query<{ id: string; phone: string }>(
+        `INSERT INTO users (id, tenant, phone, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (tenant, phone) DO UPDATE SET phone = EXCLUDED.phone
+         RETURNING id, phone`,
+        [newId(), site.slug, phone, now],
+      );
+      const u = users[0];
+      if (!u) throw new Error('user upsert returned nothing');
+      await startSession(c, deps, tx, u.id);
+      return u;
+    });
+    if (!user) return c.json({ error: Http.codeWrong }, 400);
+    return c.json({ success: true, user: publicUser(user) }, 200);
+  });
+}

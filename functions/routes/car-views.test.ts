@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { commonPostChecks, useHarness } from '../test/harness.ts';
+import { BETA } from '../test/fixtures.ts';
+
+const path = '/api/cars/a-hilux/view.json';
+
+describe('/api/cars/{slug}/view.json', () => {
+  const h = useHarness();
+
+  it('GET answers the views (export count plus counted visitors) and car_fields', async () => {
+    const res = await h.request(`${path}?photos_count=0&updated_at=1&website_id=1`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ views: 10, car_fields: { id: 'a-hilux', slug: 'a-hilux', status: 'in_stock', sold: false, reserved: false, price: 55990, photos_count: 0 } });
+  });
+
+  it('POST counts a visitor once (visitor cookie), and again for a new visitor', async () => {
+    const first = await h.post(path, {});
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as { views: number }).views).toBe(11);
+    const vid = /vid=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
+    expect(vid).toBeTruthy();
+    expect(first.headers.get('set-cookie')).toContain('HttpOnly');
+    const again = await h.post(path, {}, { headers: { cookie: `vid=${vid}` } });
+    expect(((await again.json()) as { views: number }).views).toBe(11);
+    expect(again.headers.get('set-cookie')).toBeNull();
+    const other = await h.post(path, {});
+    expect(((await other.json()) as { views: number }).views).toBe(12);
+    expect(((await (await h.request(path)).json()) as { views: number }).views).toBe(12);
+  });
+
+  it('ignores a malformed visitor cookie and issues a new one', async () => {
+    const res = await h.post(path, {}, { headers: { cookie: 'vid=short' } });
+    expect(res.headers.get('set-cookie')).toMatch(/^vid=[\w-]{40,}/);
+  });
+
+  it("answers 404 for an unknown car and for another tenant's car", async () => {
+    expect((await h.request('/api/cars/nope/view.json')).status).toBe(404);
+    expect((await h.request('/api/cars/b-ranger/view.json')).status).toBe(404);
+    expect((await h.post('/api/cars/a-hilux/view.json', {}, { origin: BETA })).status).toBe(404);
+  });
+
+  it('keeps counts per tenant', async () => {
+    await h.post('/api/cars/b-ranger/view.json', {}, { origin: BETA });
+    expect(((await (await h.request(path)).json()) as { views: number }).views).toBe(10);
+  });
+
+  it('rate-limits per IP', async () => {
+    for (let i = 0; i < 120; i++) await h.request(path);
+    expect((await h.post(path, {})).status).toBe(429);
+  });
+
+  commonPostChecks(h, path, () => ({}));
+});

@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest';
+import { drain } from '../lib/outbox.ts';
+import { commonPostChecks, expectNoEcho, useHarness } from '../test/harness.ts';
+import { BETA } from '../test/fixtures.ts';
+import { HONEYPOT_FIELD } from './leads.ts';
+
+const enquiry = () => ({
+  category: 'Vehicle Enquiry',
+  subcategory: 'Used car',
+  name: 'Jess',
+  last_name: 'Nguyen',
+  email: 'jess.nguyen@example.com',
+  phone: '0412 345 678',
+  postcode: '2250',
+  message: 'Is it still available?',
+  opt_in: true,
+  dealership_slug: 'alpha-motors',
+  location_id: '1',
+  car_id: 'a-hilux',
+  url: 'https://alpha.example.com.au/cars/a-hilux',
+  source: 'Website',
+  event_id: 15,
+  lead_attributes: { visited_pages: ['/', '/cars/a-hilux'], linked_query_params: { utm_source: 'google' } },
+  'Extended warranty(check_option)': true,
+  'Finance(check_option)': false,
+  'preferred_contact_radio_options': 'phone',
+});
+
+async function count(h: ReturnType<typeof useHarness>, table: string): Promise<number> {
+  const { rows } = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+  return rows[0]?.n ?? 0;
+}
+
+describe('POST /api/leads', () => {
+  const h = useHarness();
+
+  it('stores the lead and its outbox rows before answering 201 {lead_id}', async () => {
+    const res = await h.post('/api/leads', enquiry(), { headers: { 'user-agent': 'UA/1' } });
+    expect(res.status).toBe(201);
+    const { lead_id } = (await res.json()) as { lead_id: string };
+    expect(lead_id).toMatch(/^[0-9a-f-]{36}$/);
+    const { rows } = await h.db.query<{ tenant: string; payload: Record<string, unknown> }>('SELECT tenant, payload FROM leads WHERE id = $1', [lead_id]);
+    expect(rows[0]?.tenant).toBe('alpha');
+    const p = rows[0]?.payload as Record<string, any>;
+    expect(p).toMatchObject({
+      category: 'Vehicle Enquiry',
+      source: 'Website',
+      phone_e164: '+61412345678',
+      postcode_state: 'NSW',
+      car_id: 'a-hilux',
+      car_dealership_id: '7',
+      event_id: 15,
+      additional_services: ['Extended warranty'],
+      lead_attributes: { visited_pages: ['/', '/cars/a-hilux'], linked_query_params: { utm_source: 'google' } },
+      dealer: { slug: 'alpha', name: 'Alpha Motors' },
+    });
+    expect(p['car']).toMatchObject({ make: 'Toyota', model: 'HiLux', stocknum: 'Sa-hilux' });
+    expect(p['extra']).toEqual({});
+    const outbox = await h.db.query<{ channel: string; status: string; target: string }>('SELECT channel, status, target FROM outbox WHERE lead_id = $1 ORDER BY channel', [lead_id]);
+    expect(outbox.rows).toEqual([
+      { channel: 'email', status: 'pending', target: 'leads@alpha.example.com.au' },
+      { channel: 'webhook', status: 'pending', target: 'https://crm.example.com/alpha' },
+    ]);
+  });
+
+  it('delivers through the outbox: an e-mail with the ADF attachment and a webhook', async () => {
+    const res = await h.post('/api/leads', enquiry());
+    const { lead_id } = (await res.json()) as { lead_id: string };
+    const report = await drain(h.app.deps);
+    expect(report).toMatchObject({ delivered: 2, dead: 0 });
+    const mail = await h.db.query<{ mail_to: string; subject: string; attachments: { filename: string; content: string }[] }>('SELECT mail_to, subject, attachments FROM local_mail');
+    expect(mail.rows[0]?.mail_to).toBe('leads@alpha.example.com.au');
+    expect(mail.rows[0]?.subject).toContain('Jess Nguyen');
+    const adf = mail.rows[0]?.attachments[0];
+    expect(adf?.filename).toBe(`lead-${lead_id}.adf.xml`);
+    expect(adf?.content).toContain('<?adf version="1.0"?>');
+    expect(adf?.content).toContain('<make>Toyota</make>');
+    expect(h.webhooks).toHaveLength(1);
+    expect(JSON.parse(h.webhooks[0]?.body ?? '{}')).toMatchObject({ event: 'lead.created', lead_id, tenant: 'alpha' });
+  });
+
+  it('returns the same lead for a retry with the same Idempotency-Key, and stores it once', async () => {
+    const headers = { 'idempotency-key': 'form-123' };
+    const first = await h.post('/api/leads', enquiry(), { headers });
+    const second = await h.post('/api/leads', enquiry(), { headers });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(await second.json()).toEqual(await first.json());
+    expect(await count(h, 'leads')).toBe(1);
+    expect(await count(h, 'outbox')).toBe(2);
+  });
+
+  it('treats key order as the same body', async () => {
+    const headers = { 'idempotency-key': 'k-order' };
+    const a = enquiry();
+    const b = Object.fromEntries(Object.entries(a).reverse());
+    const first = (await (await h.post('/api/leads', a, { headers })).json()) as { lead_id: string };
+    const second = (await (await h.post('/api/leads', b, { headers })).json()) as { lead_id: string };
+    expect(second.lead_id).toBe(first.lead_id);
+  });
+
+  it('answers 409 for the same Idempotency-Key with a different body', async () => {
+    const headers = { 'idempotency-key': 'form-456' };
+    await h.post('/api/leads', enquiry(), { headers });
+    const res = await h.post('/api/leads', { ...enquiry(), message: 'Different' }, { headers });
+    expect(res.status).toBe(409);
+    expect(await count(h, 'leads')).toBe(1);
+  });
+
+  it('answers 400 for a malformed Idempotency-Key', async () => {
+    const res = await h.post('/api/leads', enquiry(), { headers: { 'idempotency-key': 'x'.repeat(201) } });
+    expect(res.status).toBe(400);
+  });
+
+  it('keeps idempotency keys per tenant', async () => {
+    const headers = { 'idempotency-key': 'shared-key' };
+    const a = await h.post('/api/leads', enquiry(), { headers });
+    const b = await h.post('/api/leads', { category: 'General', name: 'Bo', email: 'bo@example.com', terms_conditions: true }, { headers, origin: BETA });
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    expect(((await b.json()) as { lead_id: string }).lead_id).not.toBe(((await a.json()) as { lead_id: string }).lead_id);
+  });
+
+  it('gives a bot that fills the honeypot a normal 201 and stores nothing', async () => {
+    const res = await h.post('/api/leads', { ...enquiry(), [HONEYPOT_FIELD]: 'http://spam.example' });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { lead_id: string }).lead_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await count(h, 'leads')).toBe(0);
+    expect(await count(h, 'outbox')).toBe(0);
+  });
+
+  it('rate-limits per IP (429 with Retry-After)', async () => {
+    for (let i = 0; i < 10; i++) expect((await h.post('/api/leads', enquiry(), { ip: '198.51.100.1' })).status).toBe(201);
+    const res = await h.post('/api/leads', enquiry(), { ip: '198.51.100.1' });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await h.post('/api/leads', enquiry(), { ip: '198.51.100.2' })).status).toBe(201);
+    h.clock.advance(600);
+    expect((await h.post('/api/leads', enquiry(), { ip: '198.51.100.1' })).status).toBe(201);
+  });
+
+  it('rate-limits per tenant', async () => {
+    const { buildApp } = await import('../test/harness.ts');
+    const { app } = buildApp(h.db, h.clock, { rateLimits: { leadsPerTenant: [{ limit: 3, windowSec: 3600 }] } });
+    const send = (ip: string) =>
+      app.request('http://localhost/api/leads', { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json' }, body: JSON.stringify(enquiry()) }, { ip });
+    for (let i = 0; i < 3; i++) expect((await send(`192.0.2.${i}`)).status).toBe(201);
+    expect((await send('192.0.2.99')).status).toBe(429);
+    // Another tenant is not affected.
+    const beta = await app.request('http://localhost/api/leads', { method: 'POST', headers: { origin: BETA, 'content-type': 'application/json' }, body: JSON.stringify({ category: 'General', name: 'Bo', email: 'bo@example.com', terms_conditions: true }) }, { ip: '192.0.2.99' });
+    expect(beta.status).toBe(201);
+  });
+
+  describe('validation (422, nothing stored, no submitted value echoed)', () => {
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      ['missing category', { category: undefined }, 'category', 'choose what your enquiry is about'],
+      ['empty name', { name: '  ' }, 'name', 'enter your name'],
+      ['bad email', { email: 'jess.nguyen@@example' }, 'email', 'enter a valid email address'],
+      ['non-Australian phone', { phone: '+44 20 7946 0958' }, 'phone', 'enter an Australian phone number'],
+      ['no email and no phone', { email: '', phone: '' }, 'email', 'enter an email address or a phone number'],
+      ['postcode not 4 digits', { postcode: '225' }, 'postcode', 'Invalid postcode. Please enter a 4-digit number.'],
+      ['unknown postcode', { postcode: '0001' }, 'postcode', 'Invalid postcode'],
+      ['unknown car', { car_id: 'b-ranger' }, 'car_id', 'We could not find that car.'],
+      ['unknown dealership', { dealership_slug: 'beta-motors' }, 'dealership_slug', 'choose a dealership'],
+      ['unknown location', { location_id: '99' }, 'location_id', 'choose a location'],
+      ['bad event id', { event_id: 'abc' }, 'event_id', 'expected an event id'],
+      ['bad page url', { url: 'javascript:alert(1)' }, 'url', 'expected the page address'],
+      ['message too long', { message: 'm'.repeat(5001) }, 'message', 'at most 5000 characters'],
+      ['bad opt_in', { opt_in: 'maybe' }, 'opt_in', 'expected true or false'],
+      ['bad visited pages', { lead_attributes: { visited_pages: 'home' } }, 'lead_attributes.visited_pages', 'expected a list'],
+      ['unknown earlier lead', { lead_id: '00000000-0000-4000-8000-000000000000' }, 'lead_id', 'we could not find that enquiry'],
+      ['bad rego state', { regoState: 'XX' }, 'regoState', 'expected an Australian state'],
+      ['object extra field', { custom_field: { a: 1 } }, 'custom_field', 'expected text'],
+    ];
+    for (const [label, patch, field, message] of cases) {
+      it(label, async () => {
+        const res = await h.post('/api/leads', { ...enquiry(), ...patch });
+        expect(res.status).toBe(422);
+        const body = (await res.json()) as { error: string; issues: { field: string; message: string }[] };
+        expect(body.issues).toContainEqual({ field, message });
+        expect(body.error).toMatch(/^Please fix the following errors:/);
+        expect(await count(h, 'leads')).toBe(0);
+        expect(await count(h, 'outbox')).toBe(0);
+      });
+    }
+
+    it('never echoes submitted personal data', async () => {
+      const res = await h.post('/api/leads', { ...enquiry(), email: 'secret.person@@x', phone: '99999 SECRET', name: 12345678 });
+      expect(res.status).toBe(422);
+      await expectNoEcho(res, 'secret.person', 'SECRET', '12345678', 'Jess', 'Nguyen');
+    });
+
+    it("requires the terms checkbox where the tenant shows it (beta)", async () => {
+      const res = await h.post('/api/leads', { category: 'General', name: 'Bo', email: 'bo@example.com' }, { origin: BETA });
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { issues: unknown[] }).issues).toContainEqual({ field: 'terms_conditions', message: '*You must agree to the terms of use before submitting.' });
+    });
+
+    it('refuses a body that is not an object', async () => {
+      expect((await h.post('/api/leads', [1, 2])).status).toBe(422);
+    });
+  });
+
+  it('continues an earlier lead of the same tenant (trade-in offer accepted)', async () => {
+    const first = (await (await h.post('/api/leads', enquiry())).json()) as { lead_id: string };
+    const res = await h.post('/api/leads', { category: 'Trade-in', subcategory: '3. Offer Accepted', name: 'Jess', phone: '0412345678', lead_id: first.lead_id, offer_accepted: true, offer_price: 18500, rego: 'ABC123', regoState: 'nsw' });
+    expect(res.status).toBe(201);
+    const { lead_id } = (await res.json()) as { lead_id: string };
+    const { rows } = await h.db.query<{ related_lead_id: string; payload: Record<string, any> }>('SELECT related_lead_id, payload FROM leads WHERE id = $1', [lead_id]);
+    expect(rows[0]?.related_lead_id).toBe(first.lead_id);
+    expect(rows[0]?.payload['trade_in']).toMatchObject({ offer_accepted: true, offer_price: 18500, rego: 'ABC123', regoState: 'NSW' });
+  });
+
+  describe('tenancy', () => {
+    it("cannot attach another tenant's car", async () => {
+      const res = await h.post('/api/leads', { ...enquiry(), car_id: 'a-hilux', dealership_slug: undefined, location_id: undefined, terms_conditions: true }, { origin: BETA });
+      expect(res.status).toBe(422);
+    });
+
+    it("cannot continue another tenant's lead", async () => {
+      const first = (await (await h.post('/api/leads', enquiry())).json()) as { lead_id: string };
+      const res = await h.post('/api/leads', { category: 'Trade-in', name: 'Eve', email: 'eve@example.com', lead_id: first.lead_id, terms_conditions: true }, { origin: BETA });
+      expect(res.status).toBe(422);
+    });
+
+    it('ignores a tenant named in the body', async () => {
+      const res = await h.post('/api/leads', { ...enquiry(), tenant: 'beta', dealer: 'beta' });
+      const { lead_id } = (await res.json()) as { lead_id: string };
+      const { rows } = await h.db.query<{ tenant: string }>('SELECT tenant FROM leads WHERE id = $1', [lead_id]);
+      expect(rows[0]?.tenant).toBe('alpha');
+    });
+
+    it('answers 404 for a host that is no tenant', async () => {
+      const res = await h.post('/api/leads', enquiry(), { origin: null, headers: { host: 'unknown.example.org' } });
+      expect(res.status).toBe(404);
+    });
+
+    it('resolves the tenant from Host when there is no Origin (same-origin tools)', async () => {
+      const res = await h.post('/api/leads', enquiry(), { origin: null, headers: { host: 'alpha.example.com.au' } });
+      expect(res.status).toBe(201);
+    });
+  });
+
+  commonPostChecks(h, '/api/leads', enquiry);
+});

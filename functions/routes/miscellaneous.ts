@@ -1,0 +1,42 @@
+/**
+ * POST /api/miscellaneous: saves a trade-in valuation result ({column_name: 'valuation', ...result}).
+ * lead_id and car_id, when given, must belong to this site. Stored as JSON (16 KB body limit).
+ */
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv, Deps } from '../context.ts';
+import { Http } from '../errors.ts';
+import { newId } from '../lib/crypto.ts';
+import { enforce, ipBucket } from '../lib/rate-limit.ts';
+import { idString, invalid, parse, type FieldIssue } from '../lib/validation.ts';
+
+const MiscBody = v.looseObject({
+  column_name: v.optional(v.picklist(['valuation'], 'expected "valuation"'), 'valuation'),
+  lead_id: v.optional(idString('a lead id')),
+  car_id: v.optional(idString('a car id')),
+});
+
+export function miscellaneousRoute(app: Hono<AppEnv>, deps: Deps): void {
+  app.post('/api/miscellaneous', async (c) => {
+    const site = c.get('site');
+    const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'miscellaneous'), rules: deps.options.rateLimits.miscellaneousPerIp }]);
+    if (limited) return limited;
+    const parsed = parse(c, MiscBody, c.get('body'));
+    if (!parsed.ok) return parsed.response;
+    const { column_name, lead_id, car_id, ...data } = parsed.value;
+    const issues: FieldIssue[] = [];
+    if (Object.keys(data).length === 0) issues.push({ field: 'body', message: 'expected the valuation result' });
+    if (car_id !== undefined && !site.carById(car_id)) issues.push({ field: 'car_id', message: Http.unknownCar });
+    if (lead_id !== undefined) {
+      const { rows } = await deps.db.query('SELECT 1 FROM leads WHERE id = $1 AND tenant = $2', [lead_id, site.slug]);
+      if (rows.length === 0) issues.push({ field: 'lead_id', message: 'we could not find that enquiry' });
+    }
+    if (issues.length) return invalid(c, issues);
+    const id = newId();
+    await deps.db.query(
+      'INSERT INTO valuations (id, tenant, column_name, lead_id, car_id, data, created_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)',
+      [id, site.slug, column_name, lead_id ?? null, car_id ?? null, JSON.stringify(data), deps.clock.now()],
+    );
+    return c.json({ success: true, id }, 201);
+  });
+}

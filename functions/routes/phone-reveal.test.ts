@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { commonPostChecks, useHarness } from '../test/harness.ts';
+import { BETA } from '../test/fixtures.ts';
+
+describe('POST /api/phone-reveal', () => {
+  const h = useHarness();
+
+  it('logs the reveal for this tenant', async () => {
+    const res = await h.post('/api/phone-reveal', { car_id: 'a-hilux', dealership_id: 7, website_id: '3' });
+    expect(res.status).toBe(201);
+    const { rows } = await h.db.query<{ tenant: string; car_id: string; dealership_id: string; website_id: string; ip_hash: string }>('SELECT * FROM phone_reveals');
+    expect(rows[0]).toMatchObject({ tenant: 'alpha', car_id: 'a-hilux', dealership_id: '7', website_id: '3' });
+    expect(rows[0]?.ip_hash).not.toContain('203.0.113.7');
+  });
+
+  it('logs each reveal (a retry logs again; the log counts clicks)', async () => {
+    await h.post('/api/phone-reveal', { car_id: 'a-hilux' });
+    await h.post('/api/phone-reveal', { car_id: 'a-hilux' });
+    const { rows } = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM phone_reveals');
+    expect(rows[0]?.n).toBe(2);
+  });
+
+  for (const [label, body, field] of [
+    ['a missing car_id', {}, 'car_id'],
+    ['an object car_id', { car_id: { x: 1 } }, 'car_id'],
+    ['an unknown car', { car_id: 'nope' }, 'car_id'],
+    ["another tenant's car", { car_id: 'b-ranger' }, 'car_id'],
+    ['a bad dealership id', { car_id: 'a-hilux', dealership_id: [] }, 'dealership_id'],
+  ] as const) {
+    it(`refuses ${label} (422)`, async () => {
+      const res = await h.post('/api/phone-reveal', body);
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { issues: { field: string }[] }).issues[0]?.field).toBe(field);
+    });
+  }
+
+  it("refuses this tenant's car through another tenant's origin", async () => {
+    expect((await h.post('/api/phone-reveal', { car_id: 'a-hilux' }, { origin: BETA })).status).toBe(422);
+  });
+
+  it('rate-limits per IP', async () => {
+    for (let i = 0; i < 30; i++) await h.post('/api/phone-reveal', { car_id: 'a-hilux' });
+    expect((await h.post('/api/phone-reveal', { car_id: 'a-hilux' })).status).toBe(429);
+  });
+
+  commonPostChecks(h, '/api/phone-reveal', () => ({ car_id: 'a-hilux' }));
+});

@@ -1,0 +1,32 @@
+/** POST /api/phone-reveal {car_id, dealership_id?, website_id?}: logs that a visitor revealed the dealer's number. */
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv, Deps } from '../context.ts';
+import { Http } from '../errors.ts';
+import { hmac, newId } from '../lib/crypto.ts';
+import { enforce, ipBucket } from '../lib/rate-limit.ts';
+import { idString, invalid, parse } from '../lib/validation.ts';
+
+const RevealBody = v.object({
+  car_id: idString('a car id'),
+  dealership_id: v.optional(idString('a dealership id')),
+  website_id: v.optional(idString('a website id')),
+});
+
+export function phoneRevealRoute(app: Hono<AppEnv>, deps: Deps): void {
+  app.post('/api/phone-reveal', async (c) => {
+    const site = c.get('site');
+    const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'phone-reveal'), rules: deps.options.rateLimits.phoneRevealPerIp }]);
+    if (limited) return limited;
+    const parsed = parse(c, RevealBody, c.get('body'));
+    if (!parsed.ok) return parsed.response;
+    const car = site.carById(parsed.value.car_id);
+    if (!car) return invalid(c, [{ field: 'car_id', message: Http.unknownCar }]);
+    const id = newId();
+    await deps.db.query(
+      'INSERT INTO phone_reveals (id, tenant, car_id, dealership_id, website_id, created_at, ip_hash) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [id, site.slug, car.id, parsed.value.dealership_id ?? car.dealership_id ?? null, parsed.value.website_id ?? null, deps.clock.now(), hmac(deps.options.secret, c.get('ip')).slice(0, 32)],
+    );
+    return c.json({ success: true, id }, 201);
+  });
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { signIn, useHarness } from '../test/harness.ts';
+import { BETA } from '../test/fixtures.ts';
+
+describe('GET /api/watchlist', () => {
+  const h = useHarness();
+
+  it('lists saved cars newest first, with what the page shows', async () => {
+    const cookie = await signIn(h);
+    await h.post('/api/watchlist/save-car', { car_id: 'a-corolla-1' }, { headers: { cookie } });
+    h.clock.advance(5);
+    await h.post('/api/watchlist/save-car', { car_id: 'a-hilux' }, { headers: { cookie } });
+    const res = await h.request('/api/watchlist', { headers: { cookie } });
+    expect(res.status).toBe(200);
+    const { watchlist } = (await res.json()) as { watchlist: Record<string, unknown>[] };
+    expect(watchlist.map((c) => c['id'])).toEqual(['a-hilux', 'a-corolla-1']);
+    expect(watchlist[0]).toMatchObject({ slug: 'a-hilux', path: '/cars/a-hilux', make: 'Toyota', price: 55990, available: true });
+  });
+
+  it('keeps a car that left the stock as unavailable', async () => {
+    const cookie = await signIn(h);
+    const { rows } = await h.db.query<{ user_id: string }>('SELECT user_id FROM sessions LIMIT 1');
+    await h.db.query("INSERT INTO watchlist (tenant, user_id, car_id, created_at) VALUES ('alpha', $1, 'gone-car', $2)", [rows[0]?.user_id, h.clock.now()]);
+    const { watchlist } = (await (await h.request('/api/watchlist', { headers: { cookie } })).json()) as { watchlist: unknown[] };
+    expect(watchlist).toEqual([{ id: 'gone-car', available: false }]);
+  });
+
+  it('answers 401 when signed out', async () => {
+    expect((await h.request('/api/watchlist')).status).toBe(401);
+  });
+
+  it("never shows one tenant's list on another", async () => {
+    const cookie = await signIn(h);
+    await h.post('/api/watchlist/save-car', { car_id: 'a-hilux' }, { headers: { cookie } });
+    expect((await h.request('/api/watchlist', { headers: { cookie }, origin: BETA })).status).toBe(401);
+    const betaCookie = await signIn(h, '0412 345 678', BETA);
+    const beta = (await (await h.request('/api/watchlist', { headers: { cookie: betaCookie }, origin: BETA })).json()) as { watchlist: unknown[] };
+    expect(beta.watchlist).toEqual([]);
+  });
+
+  it('refuses another origin (403)', async () => {
+    expect((await h.request('/api/watchlist', { origin: 'https://evil.example.net' })).status).toBe(403);
+  });
+
+  it('rate-limits per IP', async () => {
+    for (let i = 0; i < 60; i++) await h.request('/api/watchlist');
+    expect((await h.request('/api/watchlist')).status).toBe(429);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * POST /api/youx/quote: weeklyRepaymentAmount, advertisedRate, comparisonRate for a car's price.
+ * With a YouX adapter configured the provider answers; otherwise the amortisation formula with the
+ * tenant's configured rate (finance.default_interest), establishment fee and comparison rate (or the
+ * comparison rate computed from the fee on the spec's $30,000 5-year benchmark). Pure for a given
+ * body, so a retry gets the same answer.
+ */
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import { comparisonRate, repayment } from '../../src/lib/finance/amortise.ts';
+import type { Quote, QuoteInput } from '../adapters/index.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import { Http } from '../errors.ts';
+import type { Site } from '../registry.ts';
+import { enforce, ipBucket } from '../lib/rate-limit.ts';
+import { optionalText, parse } from '../lib/validation.ts';
+
+const SCORES = ['EXCELLENT', 'GREAT', 'GOOD', 'FAIR', 'POOR', 'UNSURE'] as const;
+
+const amount = (what: string, min: number, max: number) =>
+  v.pipe(
+    v.union([v.number(), v.string()], `expected ${what}`),
+    v.transform((x) => (typeof x === 'number' ? x : Number(x.replace(/[$,\s]/g, '')))),
+    v.number(`expected ${what}`),
+    v.finite(`expected ${what}`),
+    v.minValue(min, `${what} from ${min} to ${max}`),
+    v.maxValue(max, `${what} from ${min} to ${max}`),
+  );
+
+const QuoteRequest = v.object({
+  selfAssessedCreditScore: v.optional(v.pipe(v.string('expected a credit score'), v.trim(), v.toUpperCase(), v.picklist(SCORES, `expected one of ${SCORES.join(', ')}`)), 'GREAT'),
+  purchasePrice: amount('a purchase price', 1000, 1_000_000),
+  loanTerm: v.optional(amount('a loan term in years', 1, 7), 5),
+  year: v.optional(v.pipe(amount('a year', 1900, 2100), v.integer('expected a year'))),
+  vin: optionalText(17),
+  nvic: optionalText(20),
+  whoIsHelping: optionalText(100),
+});
+
+export function localQuote(input: QuoteInput, site: Site): Quote {
+  const f = site.tenant.finance;
+  const rate = f.default_interest;
+  return {
+    weeklyRepaymentAmount: repayment({
+      amount: input.purchasePrice,
+      establishmentFee: f.establishment_fee,
+      annualRatePct: rate,
+      years: input.loanTerm,
+      periodsPerYear: 52,
+    }),
+    advertisedRate: rate,
+    comparisonRate: f.comparison_rate ?? comparisonRate({ annualRatePct: rate, establishmentFee: f.establishment_fee }),
+  };
+}
+
+export function youxQuoteRoute(app: Hono<AppEnv>, deps: Deps): void {
+  app.post('/api/youx/quote', async (c) => {
+    const site = c.get('site');
+    if (!site.tenant.features.finance_quote && !site.tenant.finance.youx_quote) return c.json({ error: Http.featureOff }, 404);
+    const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'quote'), rules: deps.options.rateLimits.quotePerIp }]);
+    if (limited) return limited;
+    const parsed = parse(c, QuoteRequest, c.get('body'));
+    if (!parsed.ok) return parsed.response;
+    const input: QuoteInput = parsed.value;
+    const provider = deps.adapters.quote;
+    if (provider && site.tenant.finance.youx_quote) {
+      try {
+        return c.json(await provider.quote(input, site.tenant), 200);
+      } catch (err) {
+        console.error(`[quote] ${provider.name} failed for ${site.slug}: ${(err as Error).message}`);
+        return c.json({ error: Http.providerFailed }, 502);
+      }
+    }
+    return c.json(localQuote(input, site), 200);
+  });
+}

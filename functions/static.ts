@@ -1,0 +1,118 @@
+/**
+ * The local server's static file handler for a built site (<dist>/<slug>/): directory-style URLs
+ * (/cars/x -> /cars/x/index.html), the site's 404.html with status 404, content types, cache
+ * headers (hashed /_astro/ assets immutable, HTML revalidated), ETag/304, precompressed .br/.gz
+ * siblings when the client accepts them, HEAD. Paths never escape the root.
+ */
+import { existsSync, statSync, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.webmanifest': 'application/manifest+json',
+  '.pdf': 'application/pdf',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.wasm': 'application/wasm',
+  '.map': 'application/json; charset=utf-8',
+};
+
+export function contentType(file: string): string {
+  return TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+function cacheControl(urlPath: string, file: string): string {
+  if (urlPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  if (file.endsWith('.html')) return 'public, max-age=0, must-revalidate';
+  return 'public, max-age=3600';
+}
+
+function fileStat(path: string): Stats | undefined {
+  try {
+    const s = statSync(path);
+    return s.isFile() ? s : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface StaticSite {
+  root: string;
+  handle(request: Request): Promise<Response>;
+}
+
+export function staticSite(rootDir: string): StaticSite {
+  const root = resolve(rootDir);
+  const inside = (p: string) => p === root || p.startsWith(root + sep);
+
+  /** The file a URL path names, trying the directory-style forms Astro writes. */
+  function locate(urlPath: string): string | undefined {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(urlPath);
+    } catch {
+      return undefined;
+    }
+    if (decoded.includes('\0')) return undefined;
+    const base = resolve(root, `.${decoded}`);
+    if (!inside(base)) return undefined;
+    const candidates = decoded.endsWith('/') ? [join(base, 'index.html')] : [base, join(base, 'index.html'), `${base}.html`];
+    return candidates.find((c) => inside(c) && fileStat(c));
+  }
+
+  async function send(request: Request, file: string, status: number, urlPath: string): Promise<Response> {
+    const stat = fileStat(file);
+    if (!stat) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    const headers = new Headers({ 'content-type': contentType(file), 'cache-control': status === 200 ? cacheControl(urlPath, file) : 'no-store', vary: 'Accept-Encoding' });
+    let body = file;
+    const accept = request.headers.get('accept-encoding') ?? '';
+    for (const [enc, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      if (new RegExp(`\\b${enc}\\b`).test(accept) && fileStat(file + ext)) {
+        body = file + ext;
+        headers.set('content-encoding', enc);
+        break;
+      }
+    }
+    const bodyStat = fileStat(body) ?? stat;
+    const etag = `W/"${bodyStat.size.toString(16)}-${Math.floor(bodyStat.mtimeMs).toString(16)}${headers.has('content-encoding') ? `-${headers.get('content-encoding')}` : ''}"`;
+    headers.set('etag', etag);
+    headers.set('last-modified', bodyStat.mtime.toUTCString());
+    if (status === 200 && request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
+    headers.set('content-length', String(bodyStat.size));
+    if (request.method === 'HEAD') return new Response(null, { status, headers });
+    return new Response(await readFile(body), { status, headers });
+  }
+
+  return {
+    root,
+    async handle(request) {
+      const url = new URL(request.url);
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
+      }
+      const file = locate(url.pathname);
+      if (file) return send(request, file, 200, url.pathname);
+      const notFound = join(root, '404.html');
+      if (existsSync(notFound)) return send(request, notFound, 404, url.pathname);
+      return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    },
+  };
+}
