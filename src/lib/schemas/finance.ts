@@ -32,6 +32,12 @@ export const FinanceSchema = v.optional(
       'Finance estimate based on a 5-year secured fixed loan of $30,000 with no deposit. Comparison rate applies only to the example given. Different amounts and terms will result in different comparison rates. Fees and charges apply. Approved applicants only.',
     ),
     hidden_dealerships: v.optional(v.array(v.string()), []),
+    /** Calculator starts at the car's price instead of $30,000 (one brand's rule). */
+    amount_from_price: v.optional(v.boolean(), false),
+    /** Calculator maximum is 1.05 x the price when that is above max_amount (one brand's rule). */
+    max_from_price: v.optional(v.boolean(), false),
+    /** Repayments rounded up to whole dollars (one brand's rule). */
+    round_up: v.optional(v.boolean(), false),
   }),
   {},
 );
