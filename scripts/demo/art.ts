@@ -56,6 +56,8 @@ export interface PhotoSpec {
   mirror?: boolean;
   /** Text on the dealer number-plate insert. */
   plate?: string;
+  /** A 360 spin frame: the car turned this many degrees on a studio turntable (0 = side view, front left). */
+  turn?: number;
 }
 
 export const WIDTH = 1280;
@@ -1309,6 +1311,43 @@ function watermark(text: string, light: boolean): string {
 <text x="1243" y="693" fill="${light ? '#000' : '#fff'}" opacity="0.5">${t}</text><text x="1241" y="691" fill="${fill}">${t}</text></g>`;
 }
 
+/**
+ * One frame of a turntable spin: the side view compressed by |cos| beside the front or rear face
+ * compressed by |sin|, both at one scale, so the sequence reads as the car turning in place.
+ */
+function turntable(spec: PhotoSpec, paint: string, turn: number): string {
+  const id = 'p';
+  const groundY = 590;
+  const rad = (turn * Math.PI) / 180;
+  const c = Math.cos(rad);
+  const s = Math.sin(rad);
+  const side = sideVehicle(spec.art, paint, id);
+  const faceW = spec.art === 'motorcycle' ? 900 : FACES[spec.art].width;
+  const k = Math.min(980 / side.length, 380 / side.height);
+  const sideW = side.length * k * Math.abs(c);
+  const faceW2 = faceW * k * Math.abs(s);
+  const x0 = (WIDTH - sideW - faceW2) / 2;
+  // Front face when sin > 0, rear otherwise; it sits left of the side view when cos and sin agree.
+  const faceLeft = c * s > 0;
+  const xs = faceLeft ? x0 + faceW2 : x0;
+  const xf = faceLeft ? x0 : x0 + sideW;
+  const rear = s < 0;
+  const face =
+    spec.art === 'motorcycle'
+      ? faceMotorcycle(rear, paint, id, spec.accent, spec.plate ?? 'DEMO')
+      : faceView(spec.art, rear, paint, id, spec.accent, spec.plate ?? 'DEMO');
+  let body = backdrop('studio', spec.accent, 'bg', groundY) + `<defs>${defs(id, paint)}</defs>`;
+  body += `<ellipse cx="640" cy="${groundY + 4}" rx="${n((sideW + faceW2) * 0.56 + 20)}" ry="30" fill="url(#${id}s)"/>`;
+  if (Math.abs(c) > 0.02) {
+    const t = c > 0 ? `translate(${n(xs)} ${groundY}) scale(${n3(k * c)} ${n3(k)})` : `translate(${n(xs + sideW)} ${groundY}) scale(${n3(k * c)} ${n3(k)})`;
+    body += `<g transform="${t}">${side.svg}</g>`;
+  }
+  if (Math.abs(s) > 0.02) body += `<g transform="translate(${n(xf + faceW2 / 2)} ${groundY}) scale(${n3(k * Math.abs(s))} ${n3(k)})">${face}</g>`;
+  return body;
+}
+
+const n3 = (x: number): string => (Math.round(x * 10000) / 10000).toString();
+
 /** The complete SVG document for one photo. */
 export function renderSvg(spec: PhotoSpec): string {
   // Interiors are shared by every colour of a body type (except a motorcycle's tank).
@@ -1319,6 +1358,9 @@ export function renderSvg(spec: PhotoSpec): string {
   let lightMark = true;
   if (spec.view === 'interior') {
     body = `<defs>${defs(id, paint)}</defs>` + interior(spec.art, paint, id, spec.scene);
+  } else if (spec.turn !== undefined) {
+    body = turntable(spec, paint, spec.turn);
+    lightMark = false;
   } else {
     const groundY = spec.view === 'side' ? 560 : 610;
     body = backdrop(spec.scene, spec.accent, 'bg', groundY) + `<defs>${defs(id, paint)}</defs>`;

@@ -17,6 +17,7 @@ import {
   type Variant,
 } from './catalog.ts';
 import { createRng, hashString, type Rng } from './prng.ts';
+import { addFullMedia, addVdpExtras, belowMarket, expireRego, type DemoFinance } from './vdp-extras.ts';
 
 export type CarType = 'new' | 'used' | 'demo';
 export type CarStatus = 'in_stock' | 'coming_soon' | 'sold';
@@ -66,6 +67,8 @@ export interface StockProfile {
   watermark: string;
   plate: string;
   accent: string;
+  /** With it, records also get the vehicle page's extras (lender data, variant, media...). */
+  finance?: DemoFinance;
 }
 
 /** A photo the tenant needs rendered, by its path relative to the tenant folder. */
@@ -75,6 +78,8 @@ export interface PhotoRequest {
   view: View;
   scene: Scene;
   mirror?: boolean;
+  /** A 360 spin frame at this angle (degrees). */
+  turn?: number;
 }
 
 export interface EdgeCaseRef {
@@ -117,6 +122,7 @@ const STANDARD_SCENE: Record<View, Scene> = { side: 'showroom', front: 'coast', 
 /** The file a photo is stored in: photos/suv-white-side.jpg, photos/suv-white-side-coast.jpg... */
 export function photoPath(req: PhotoRequest): string {
   const art = kebab(req.art);
+  if (req.turn !== undefined) return `photos/spin/${art}-${req.colour.toLowerCase()}-${String(Math.round(req.turn)).padStart(3, '0')}.jpg`;
   if (req.view === 'interior') {
     const base = req.art === 'motorcycle' ? `${art}-${req.colour.toLowerCase()}-interior` : `${art}-interior`;
     return `photos/${base}${req.scene === 'cabin' ? '' : `-${req.scene}`}.jpg`;
@@ -528,6 +534,9 @@ export const EDGE_CASES = [
   'egc_price',
   'motorcycle',
   'truck',
+  'full_media',
+  'rego_expired',
+  'below_market',
 ] as const;
 export type EdgeCase = (typeof EDGE_CASES)[number];
 
@@ -689,8 +698,26 @@ export function generateStock(profile: StockProfile, count: number, seed: number
   claim('motorcycle', (r) => inStockPlain(r) && r.item_type === 'motorcycle', () => {});
   claim('truck', (r) => inStockPlain(r) && r.item_type === 'truck', () => {});
 
+  if (profile.finance) {
+    const artOf = (r: Rec): ArtKind =>
+      CATALOGUE.find((m) => m.make === r.make && m.model === r.model && m.series === r.series)?.art ?? 'sedan';
+    addVdpExtras(records, createRng(`${seed}|${profile.slug}|vdp`), profile.finance, nowUnix, artOf);
+    claim('full_media', (r) => inStockPlain(r) && car(r) && r.images.length === 4, (r) => addFullMedia(r, art(r), ctx.photos, photoPath));
+    claim('rego_expired', (r) => inStockPlain(r) && r.car_type === 'used' && typeof r.rego_expiry === 'string', (r) => expireRego(r, nowUnix));
+    claim('below_market', (r) => inStockPlain(r) && r.car_type === 'used' && car(r), belowMarket);
+    // The many-photo car also has a video slide among its photos.
+    const many = records.find((r) => r.id === edges['photos_12_plus']?.id);
+    if (many) many.video_url = `https://www.youtube.com/watch?v=demo${String(many.id).slice(-6)}`;
+  }
+
   // Only photos still referenced are rendered.
-  const used = new Set(records.flatMap((r) => r.images.map((i) => i.image.url)));
+  const used = new Set(
+    records.flatMap((r) => [
+      ...r.images.map((i) => i.image.url),
+      ...((r.spin_images as string[] | undefined) ?? []),
+      ...(typeof r.spin_interior_image === 'string' ? [r.spin_interior_image] : []),
+    ]),
+  );
   const photos = new Map([...ctx.photos].filter(([p]) => used.has(p)).sort(([a], [b]) => (a < b ? -1 : 1)));
   return { records, photos, corruptPhotos, missingPhotos, edges };
 }

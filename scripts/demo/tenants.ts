@@ -171,6 +171,7 @@ function coastal(now: Date): DemoTenant {
       ],
       certified: { makes: ['Toyota'], maxAge: 5, share: 0.8 },
       egcShare: 0.15,
+      finance: { provider: 'Manual', rate: 7.99, comparison: 8.49, fee: 395 },
       signoff: 'Call Coastal Toyota on 02 4324 5500 or enquire online to book a test drive.',
       perks: [
         'Toyota Access capped-price servicing applies.',
@@ -430,6 +431,7 @@ function southern(now: Date): DemoTenant {
       ],
       certified: { maxAge: 4, share: 0.3 },
       egcShare: 0.1,
+      finance: { provider: 'Angle', rate: 8.95, comparison: 9.62, fee: 495 },
       signoff: 'Enquire now and one of our product specialists will be in touch within the hour.',
       perks: [
         'Southern Motor Group 7-day change-of-mind guarantee.',
@@ -575,6 +577,7 @@ function redline(now: Date): DemoTenant {
       ],
       certified: { maxAge: 6, share: 0.15 },
       egcShare: 0,
+      finance: { provider: '360 Finance', rate: 10.95, comparison: 11.8, fee: 590 },
       signoff: 'Redline Used Cars: 5-star rated, family owned, open 7 days by appointment.',
       perks: [
         'Every car comes with a current WA roadworthy and a PPSR certificate.',
