@@ -1,0 +1,52 @@
+import type { SearchDoc } from './documents.ts';
+import type { SearchEngine } from './engine/engine.ts';
+import type { MultiResponse, SearchRequest } from './engine/protocol.ts';
+import { normaliseQuery } from './engine/tokenize.ts';
+
+/** What InstantSearch needs from a search client (both backends implement it). */
+export interface DealerSearchClient {
+  search(requests: readonly SearchRequest[]): Promise<MultiResponse<SearchDoc>>;
+}
+
+/** Which backend a built site searches, as the build decided it (see scripts/lib/outputs/search-index.ts). */
+export type SearchBackendConfig =
+  | { backend: 'embedded'; indexName: string; indexUrl: string }
+  | { backend: 'meili'; indexName: string; indexUrl: string; host: string; searchKey: string };
+
+/** Every query reaches both backends in the same normalised form (see engine/tokenize.ts). */
+export function normalisingClient(inner: DealerSearchClient): DealerSearchClient {
+  return {
+    search: (requests) =>
+      inner.search(
+        requests.map((r) => ({ ...r, params: { ...r.params, query: normaliseQuery(typeof r.params?.query === 'string' ? r.params.query : '') } })),
+      ),
+  };
+}
+
+/** The embedded backend: the engine is loaded on the first search, never before. */
+export function embeddedClient(loadEngine: () => Promise<SearchEngine>): DealerSearchClient {
+  return {
+    search: async (requests) => (await loadEngine()).multiSearch(requests),
+  };
+}
+
+/**
+ * The Meilisearch backend, falling back to the embedded index for good if Meilisearch cannot be
+ * reached from the browser (the shopper keeps a working search instead of an error).
+ */
+export function withFallback(primary: DealerSearchClient, fallback: DealerSearchClient, onFallback?: (err: unknown) => void): DealerSearchClient {
+  let failed = false;
+  return {
+    search: async (requests) => {
+      if (!failed) {
+        try {
+          return await primary.search(requests);
+        } catch (err) {
+          failed = true;
+          onFallback?.(err);
+        }
+      }
+      return fallback.search(requests);
+    },
+  };
+}
