@@ -19,6 +19,7 @@ import type { PhotoSpec } from './art.ts';
 import { corruptJpegBytes, writePhotos } from './photos.ts';
 import { generateStock, photoPath, type EdgeCaseRef, type StockProfile, type StockRecord, type PhotoRequest } from './stock.ts';
 import { demoTenants } from './tenants.ts';
+import { demoContent, writeDemoContent } from './content.ts';
 
 export { generateStock, photoPath };
 export type { StockProfile, StockRecord };
@@ -146,14 +147,16 @@ export async function generateDemoTenants(opts: GenerateOptions = {}): Promise<G
   for (const t of chosen) {
     const started = performance.now();
     const stock = generateStock(t.profile, t.count, seed, now);
+    const content = demoContent(t.slug, t.config, now);
+    const config = content?.config ?? t.config;
     const records = [...stock.records].sort((a, b) => a.id - b.id);
     const photos = new Map<string, PhotoSpec>([...stock.photos].map(([p, req]) => [p, toSpec(req, t.profile)]));
     const files = new Set([...photos.keys(), ...stock.corruptPhotos]);
-    validateTenant(t.slug, t.config, records, files, stock.missingPhotos);
-    const summary = summarise(t.config, records, files.size, now);
+    validateTenant(t.slug, config, records, files, stock.missingPhotos);
+    const summary = summarise(config, records, files.size, now);
     const result: GeneratedTenant = {
       slug: t.slug,
-      config: t.config,
+      config,
       stock: records,
       photos,
       corruptPhotos: stock.corruptPhotos,
@@ -166,7 +169,8 @@ export async function generateDemoTenants(opts: GenerateOptions = {}): Promise<G
       result.dir = dir;
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(join(dir, 'photos'), { recursive: true });
-      writeFileSync(join(dir, 'tenant.json'), `${JSON.stringify(t.config, null, 2)}\n`);
+      writeFileSync(join(dir, 'tenant.json'), `${JSON.stringify(config, null, 2)}\n`);
+      if (content) await writeDemoContent(dir, t.slug, content, opts.photos !== false);
       writeFileSync(join(dir, 'stock.json'), `${JSON.stringify(records, null, 2)}\n`);
       const manifest = {
         about: 'Written by scripts/demo/generate.ts; not read by the build. Edge-case cars by name.',

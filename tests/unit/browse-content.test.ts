@@ -129,7 +129,7 @@ describe('defaults for a minimal tenant (slug, name, url, locations only)', () =
   });
   it('has a welcome slide, four Why choose us items, no offers, no reviews and no popup', () => {
     expect(homeSlides(m)).toHaveLength(1);
-    expect(homeSlides(m)[0]?.name).toBe('Welcome to Acme Motors');
+    expect(homeSlides(m)[0]).toMatchObject({ name: 'Acme Motors', url: '/search/new-used-and-demo-cars' });
     expect(whyChooseUs(m)).toHaveLength(4);
     expect(activeOffers(m)).toEqual([]);
     expect(reviewSummary(m)).toBeUndefined();

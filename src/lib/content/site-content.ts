@@ -63,12 +63,11 @@ export function offerPath(offer: Offer): string {
   return m ? `/offers/${m}/${offer.id}` : `/offers/${offer.id}`;
 }
 
-/** Home slides; without content/slides.json one text slide welcoming visitors to the stock. */
+/** Home slides; without content/slides.json one text slide inviting visitors to the stock. */
 export function homeSlides(model: SiteModel): Slide[] {
   const own = contentOf(model).slides;
   if (own && own.length > 0) return own;
-  const t = model.tenant;
-  return [{ name: t.tagline ?? `Welcome to ${t.name}`, description: 'Browse our new, demo and used vehicles, updated every day.', url: '/search/new-used-and-demo-cars', hide_overlay: false }];
+  return [{ name: model.tenant.name, description: 'Browse our new, demo and used vehicles, updated every day.', url: '/search/new-used-and-demo-cars', hide_overlay: false }];
 }
 
 /** Why choose us items; four general ones without content/features.json. */

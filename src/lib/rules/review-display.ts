@@ -47,3 +47,14 @@ export function ratingLabel(avg: number, count: number | undefined): string {
   const reviews = count === undefined ? '' : ` from ${count.toLocaleString('en-AU')} ${count === 1 ? 'review' : 'reviews'}`;
   return `${formatRating(avg)} out of 5 stars${reviews}`;
 }
+
+/** A review date as the spec's "..._in_words": "today", "3 days ago", "2 weeks ago", "5 months ago", "a year ago", "3 years ago". */
+export function timeAgoInWords(isoDate: string, nowMs: number): string {
+  const days = Math.floor((nowMs - Date.parse(`${isoDate}T00:00:00+10:00`)) / 86_400_000);
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  if (days < 1) return 'today';
+  if (days < 7) return plural(days, 'day');
+  if (days < 31) return plural(Math.floor(days / 7), 'week');
+  if (days < 365) return plural(Math.max(1, Math.floor(days / 30.44)), 'month');
+  return days < 730 ? 'a year ago' : plural(Math.floor(days / 365.25), 'year');
+}
