@@ -30,6 +30,7 @@ function startServer(dist: string, data: string, env: Record<string, string>): P
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
+    logs.push(() => out);
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
@@ -45,10 +46,12 @@ function startServer(dist: string, data: string, env: Record<string, string>): P
   });
 }
 
+const logs: (() => string)[] = [];
 const exited = (child: ChildProcess) => new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
 
 describe('crash between the 201 and the delivery', () => {
   const received: Received[] = [];
+  let hang = false;
   let receiver: Server;
   let receiverUrl: string;
   let dist: string;
@@ -61,6 +64,7 @@ describe('crash between the 201 and the delivery', () => {
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
         received.push({ leadId: (JSON.parse(body) as { lead_id: string }).lead_id, key: String(req.headers['idempotency-key']) });
+        if (hang) return; // the CRM takes its time: the server is killed while waiting
         res.writeHead(204).end();
       });
     });
@@ -99,7 +103,7 @@ describe('crash between the 201 and the delivery', () => {
     while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     // Give the worker time for more ticks: nothing else may arrive.
     await new Promise((r) => setTimeout(r, 1500));
-    expect(received.map((r) => r.leadId)).toEqual([lead_id]);
+    expect(received.map((r) => r.leadId), logs.map((l) => l()).join('\n----\n')).toEqual([lead_id]);
 
     // The retry of the original request still answers the same lead after the restart.
     const origin2 = `http://127.0.0.1:${second.port}`;
@@ -119,5 +123,35 @@ describe('crash between the 201 and the delivery', () => {
     await db.close();
     expect(rows[0]).toEqual({ leads: 1, delivered: 1, other: 0 });
     expect(received).toHaveLength(1);
+  });
+  it('re-sends a message interrupted mid-send after a restart, with the same Idempotency-Key', { timeout: 90_000 }, async () => {
+    received.length = 0;
+    rmSync(data, { recursive: true, force: true });
+    hang = true;
+    const first = await startServer(dist, data, {});
+    children.push(first.child);
+    const origin = `http://127.0.0.1:${first.port}`;
+    const res = await fetch(`${origin}/api/leads`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ category: 'Vehicle Enquiry', name: 'Lee', email: 'lee@example.com' }),
+    });
+    const { lead_id } = (await res.json()) as { lead_id: string };
+    const sentBy = Date.now() + 20_000;
+    while (received.length === 0 && Date.now() < sentBy) await new Promise((r) => setTimeout(r, 50));
+    expect(received).toHaveLength(1); // in flight
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    hang = false;
+
+    const second = await startServer(dist, data, {});
+    children.push(second.child);
+    const deadline = Date.now() + 20_000;
+    while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(received.map((r) => r.leadId)).toEqual([lead_id, lead_id]);
+    expect(new Set(received.map((r) => r.key)).size).toBe(1); // the receiver de-duplicates on it
+    second.child.kill('SIGTERM');
+    await exited(second.child);
   });
 });

@@ -126,6 +126,11 @@ export async function startNodeServer(opts: NodeServerOptions): Promise<RunningS
   for (const w of registryWarnings(registry)) log(w);
 
   const outboxEnabled = opts.outbox?.enabled ?? env['OUTBOX_WORKER'] !== 'off';
+  // PGlite has one process: a message left "sending" was interrupted by a crash of this server.
+  if (db.kind === 'pglite') {
+    const r = await db.query("UPDATE outbox SET status = 'pending', locked_until = NULL WHERE status = 'sending'");
+    if (r.rowCount) log(`${r.rowCount} message(s) interrupted by a previous crash are queued again.`);
+  }
   const deliveryDeps = { db, adapters, clock };
   app = createApp({
     db,

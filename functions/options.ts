@@ -74,7 +74,7 @@ export const DEFAULT_OPTIONS: Omit<AppOptions, 'secret'> = {
   trustProxy: false,
   rateLimits: DEFAULT_RATE_LIMITS,
   auth: { codeTtlSec: 600, maxWrongAttempts: 5, sessionTtlSec: 30 * 86400 },
-  outbox: { maxAttempts: 8, baseDelaySec: 30, maxDelaySec: 3600, lockSec: 120, fromEmail: 'leads@dealer-sites.invalid' },
+  outbox: { maxAttempts: 8, baseDelaySec: 30, maxDelaySec: 3600, lockSec: 60, fromEmail: 'leads@dealer-sites.invalid' },
   watchlistMax: 200,
 };
 

@@ -27,7 +27,7 @@ try {
     tenant,
     tenantsDir: flagString(flags, 'tenants') ?? 'tenants',
     dataDir: flagString(flags, 'data'),
-    outbox: { enabled: !flags.has('no-outbox') },
+    outbox: { enabled: flags.has('no-outbox') ? false : undefined },
     rateLimitScale: flagString(flags, 'rate-limit-scale') ? Number(flagString(flags, 'rate-limit-scale')) : undefined,
   });
   const stop = (signal: string) => {

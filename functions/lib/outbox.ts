@@ -193,6 +193,7 @@ export async function deliverDue(deps: DeliveryDeps, opts: { limit?: number; ten
         [row.id, error, next, now],
       );
       report.retried++;
+      console.warn(`[outbox] ${row.channel} for lead ${row.lead_id} (${row.tenant}) failed (attempt ${row.attempts}), retry at ${next.toISOString()}: ${error}`);
     }
   }
   return report;
