@@ -1,12 +1,13 @@
 // @ts-check
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { interactionDirective } from './src/lib/search/astro/integration.ts';
 
 // One config for every tenant: scripts/build-tenant.ts passes outDir, site and cacheDir per tenant
 // and names the tenant's model file in DEALER_MODEL.
 export default defineConfig({
   output: 'static',
-  integrations: [react()],
+  integrations: [react(), interactionDirective()],
   trailingSlash: 'ignore',
   build: {
     format: 'directory',

@@ -1,6 +1,7 @@
 import type { SiteModel } from '../../../src/lib/site/site-model.ts';
 import { vehicleExtras } from './vehicle-extras.ts';
 import { contentOutput } from './content.ts';
+import { searchIndexOutput } from './search-index.ts';
 
 /**
  * Extra build outputs written after the pages (search index, feeds, precomputed gauges...). Each
@@ -23,4 +24,4 @@ export interface BuildOutput {
   write?: (ctx: OutputContext) => Promise<void> | void;
 }
 
-export const OUTPUTS: BuildOutput[] = [contentOutput, vehicleExtras];
+export const OUTPUTS: BuildOutput[] = [contentOutput, vehicleExtras, searchIndexOutput];

@@ -75,6 +75,28 @@ export const ContentUnreadable = {
   hint: 'JSON content files must be valid JSON; markdown front matter must be valid YAML between two --- lines. The file is left out.',
 } satisfies ErrorData<[string, string, string]>;
 
+export const SearchKeyIsAdminKey = {
+  name: 'SearchKeyIsAdminKey',
+  title: 'The search key in tenant.json is the Meilisearch admin key',
+  message: (tenant: string) => `Tenant "${tenant}": search.search_key is the Meilisearch admin key; it would be published in the site.`,
+  hint: 'Remove search.search_key (the build then creates a search-only key for the index) or put a search-only key there. Keep the admin key in MEILI_ADMIN_KEY only.',
+} satisfies ErrorData<[string]>;
+
+export const SearchKeyTooPowerful = {
+  name: 'SearchKeyTooPowerful',
+  title: 'The search key in tenant.json can do more than search this index',
+  message: (tenant: string, actions: string[], indexes: string[]) =>
+    `Tenant "${tenant}": search.search_key allows actions [${actions.join(', ')}] on indexes [${indexes.join(', ')}]; the site may only ship a key limited to searching its own index.`,
+  hint: 'Create a key with actions ["search"] and only this tenant\'s index, or remove search.search_key and let the build create one.',
+} satisfies ErrorData<[string, string[], string[]]>;
+
+export const SearchBackendUnavailable = {
+  name: 'SearchBackendUnavailable',
+  title: 'Meilisearch not used for this build',
+  message: (tenant: string, reason: string) => `Tenant "${tenant}": ${reason}; this build ships the embedded search index instead, so search still works.`,
+  hint: 'Start Meilisearch (or fix search.host) and set MEILI_ADMIN_KEY, then rebuild or run `npm run index -- --tenant <slug>`.',
+} satisfies ErrorData<[string, string]>;
+
 /** An error that carries its catalogue entry, so callers can report name, title and hint. */
 export class DealerError extends Error {
   readonly code: string;

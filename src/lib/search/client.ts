@@ -1,6 +1,7 @@
 import type { SearchDoc } from './documents.ts';
 import type { SearchEngine } from './engine/engine.ts';
-import type { MultiResponse, SearchRequest } from './engine/protocol.ts';
+import { filterGroups, parseIndexName, type MultiResponse, type SearchRequest } from './engine/protocol.ts';
+import { sortNumericFilters } from './sort.ts';
 import { normaliseQuery } from './engine/tokenize.ts';
 
 /** What InstantSearch needs from a search client (both backends implement it). */
@@ -19,6 +20,25 @@ export function normalisingClient(inner: DealerSearchClient): DealerSearchClient
     search: (requests) =>
       inner.search(
         requests.map((r) => ({ ...r, params: { ...r.params, query: normaliseQuery(typeof r.params?.query === 'string' ? r.params.query : '') } })),
+      ),
+  };
+}
+
+/**
+ * Sorting by price ascending adds price > 0 on tenants configured for it. Applied to the requests
+ * (not as an InstantSearch Configure filter, which would clash with the price slider's refinements).
+ */
+export function withSortFilters(inner: DealerSearchClient, priceAscendingExcludesZero: boolean): DealerSearchClient {
+  if (!priceAscendingExcludesZero) return inner;
+  return {
+    search: (requests) =>
+      inner.search(
+        requests.map((r) => {
+          const sort = parseIndexName(r.indexName).sort;
+          if (!(sort?.attribute === 'price' && sort.order === 'asc')) return r;
+          const existing = filterGroups(r.params?.numericFilters);
+          return { ...r, params: { ...r.params, numericFilters: [...existing, ...sortNumericFilters('price_asc', true)] } };
+        }),
       ),
   };
 }

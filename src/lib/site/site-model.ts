@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { LoadedContent } from '../content/load-content.ts';
 import type { Vehicle } from '../model/vehicle.ts';
 import type { Tenant } from '../tenant/load-tenant.ts';
+import type { SearchBackendConfig } from '../search/client.ts';
 
 /** What the build hands to the pages (and to the functions): one tenant and its stock. */
 export interface SiteModel {
@@ -13,6 +14,8 @@ export interface SiteModel {
   built_at: string;
   /** The tenant's content/ files, validated, with processed images (scripts/lib/outputs/content.ts). */
   content?: LoadedContent | undefined;
+  /** Which search backend the pages use (scripts/lib/outputs/search-index.ts). */
+  search?: SearchBackendConfig | undefined;
 }
 
 let cached: SiteModel | undefined;

@@ -1,0 +1,83 @@
+/**
+ * Search output: decides the tenant's search backend and writes its index.
+ *   prepare: search documents -> the embedded index (content-hashed file name), and, for a tenant with
+ *            a search host, pushes documents and settings to Meilisearch with the admin key from the
+ *            environment and records only the search-only key for the pages. Meilisearch unreachable
+ *            or not configured: the build says so and the site uses the embedded index.
+ *   write:   /search-index/<hash>.json into the site (always: it is also the browser's fallback).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { Meilisearch } from 'meilisearch';
+import type { SearchBackendConfig } from '../../../src/lib/search/client.ts';
+import { toSearchDocs } from '../../../src/lib/search/documents.ts';
+import { packIndex } from '../../../src/lib/search/engine/codec.ts';
+import { INDEX_URL_PREFIX, indexFileName } from '../../../src/lib/search/index-file.ts';
+import { meiliDocuments } from '../../../src/lib/search/meili/settings.ts';
+import { adminKeyFromEnv, checkMeiliHealth, pushIndex, scopedSearchKey } from '../../../src/lib/search/meili/push.ts';
+import { SearchBackendUnavailable, SearchKeyIsAdminKey, SearchKeyTooPowerful, dealerError } from '../../../src/lib/errors/errors-data.ts';
+import type { BuildOutput, OutputContext } from './index.ts';
+
+const files = new WeakMap<OutputContext, { file: string; json: string }>();
+
+/** The Meilisearch backend for this tenant, or the reason the build falls back to the embedded index. */
+async function meiliBackend(ctx: OutputContext, indexUrl: string): Promise<SearchBackendConfig | string> {
+  const { tenant } = ctx.model;
+  const host = tenant.search.host as string;
+  const indexName = tenant.search.index_name;
+  try {
+    await checkMeiliHealth(host);
+  } catch (err) {
+    return `Meilisearch at ${host} is unreachable (${(err as Error).message})`;
+  }
+  const adminKey = adminKeyFromEnv();
+  const given = tenant.search.search_key;
+  if (given && adminKey && given === adminKey) throw dealerError(SearchKeyIsAdminKey, tenant.slug);
+  if (!adminKey) {
+    if (!given) return 'no admin key in the environment (MEILI_ADMIN_KEY or MEILI_MASTER_KEY) and no search.search_key in tenant.json';
+    ctx.log(`search: no admin key in the environment; using the existing ${indexName} index with the configured search key (documents not pushed)`);
+    return { backend: 'meili', host, indexName, searchKey: given, indexUrl };
+  }
+  const { docs, customRanks } = toSearchDocs(ctx.model.vehicles, tenant);
+  const pushed = await pushIndex({ host, adminKey, indexName }, meiliDocuments(docs, customRanks));
+  ctx.log(`search: pushed ${pushed.documents} documents and settings to ${host} index ${indexName} in ${pushed.ms} ms`);
+  let searchKey = given;
+  if (searchKey) {
+    const key = await new Meilisearch({ host, apiKey: adminKey }).getKey(searchKey).catch(() => undefined);
+    if (key && (key.actions.some((a) => a !== 'search') || key.indexes.some((i) => i !== indexName)))
+      throw dealerError(SearchKeyTooPowerful, tenant.slug, key.actions, key.indexes);
+  } else searchKey = await scopedSearchKey({ host, adminKey, indexName });
+  return { backend: 'meili', host, indexName, searchKey, indexUrl };
+}
+
+export const searchIndexOutput: BuildOutput = {
+  name: 'search-index',
+  async prepare(ctx) {
+    const { tenant, vehicles } = ctx.model;
+    const { docs, template } = toSearchDocs(vehicles, tenant);
+    const json = JSON.stringify(packIndex(docs, template));
+    const file = indexFileName(json);
+    files.set(ctx, { file, json });
+    const indexUrl = `${INDEX_URL_PREFIX}${file}`;
+    const br = brotliCompressSync(Buffer.from(json), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    const per1000 = docs.length ? (br / docs.length) * 1000 : 0;
+    ctx.log(
+      `search: embedded index ${docs.length} documents, ${(json.length / 1024).toFixed(1)} KB, ${(br / 1024).toFixed(1)} KB brotli (${(per1000 / 1024).toFixed(1)} KB per 1,000 vehicles)`,
+    );
+    let config: SearchBackendConfig = { backend: 'embedded', indexName: tenant.search.index_name, indexUrl };
+    if (tenant.search.host) {
+      const meili = await meiliBackend(ctx, indexUrl);
+      if (typeof meili === 'string') ctx.log(`search: WARNING ${SearchBackendUnavailable.message(tenant.slug, meili)}`);
+      else config = meili;
+    }
+    ctx.model.search = config;
+  },
+  write(ctx) {
+    const entry = files.get(ctx);
+    if (!entry) return;
+    const dir = join(ctx.siteOut, 'search-index');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, entry.file), entry.json);
+  },
+};

@@ -1,0 +1,65 @@
+import { cardView, type CardCar, type CardSettings } from '../lib/search/card.ts';
+
+export interface VehicleCardProps {
+  car: CardCar;
+  settings: CardSettings;
+  /** The first row of cards may hold the LCP image: eager and high priority. */
+  priority?: boolean;
+}
+
+const SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
+
+/**
+ * The one vehicle card (home, locations, search results, similar cars). Server-rendered with no
+ * JavaScript where nothing is interactive; the search island renders the same component for hits.
+ * Every decision comes from cardView (the spec's price, tag and button rules).
+ */
+export default function VehicleCard({ car, settings, priority = false }: VehicleCardProps) {
+  const v = cardView(car, settings);
+  const alt = `${v.title} ${v.subtitle}`.trim();
+  return (
+    <article className="card" data-car-id={car.id}>
+      <div className="card-media">
+        {v.photo ? (
+          <img
+            src={v.photo.small.url}
+            srcSet={`${v.photo.small.url} ${v.photo.small.width}w, ${v.photo.large.url} ${v.photo.large.width}w`}
+            sizes={SIZES}
+            alt={alt}
+            width={528}
+            height={385}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding={priority ? 'sync' : 'async'}
+            style={{ background: v.photo.colour }}
+          />
+        ) : (
+          <img src="/img/placeholder-car.svg" alt={`${alt}: photo coming soon`} width={528} height={385} loading={priority ? 'eager' : 'lazy'} data-placeholder="true" />
+        )}
+        {v.tag && <span className={v.tag.kind === 'sold' ? 'tag tag-sold' : 'tag'}>{v.tag.text}</span>}
+      </div>
+      <div className="card-body">
+        <h3 className="card-title">
+          <a href={car.path}>{v.title}</a>
+        </h3>
+        {v.subtitle && <p className="card-sub">{v.subtitle}</p>}
+        <p className="card-price">
+          {v.price.text} {v.priceNote && <span className="price-note">{v.priceNote}</span>}
+        </p>
+        <ul className="card-specs">
+          {v.specs.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ul>
+        {v.location && <p className="card-sub">{v.location}</p>}
+        <div className="card-actions">
+          {v.actions.map((a) => (
+            <a key={a.label} className={a.style === 'primary' ? 'btn' : a.style === 'accent' ? 'btn btn-accent btn-reserve' : 'btn btn-outline'} href={a.href}>
+              {a.label}
+            </a>
+          ))}
+        </div>
+      </div>
+    </article>
+  );
+}

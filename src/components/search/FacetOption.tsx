@@ -1,0 +1,37 @@
+import type { MouseEvent, KeyboardEvent } from 'react';
+
+export interface FacetOptionProps {
+  label: string;
+  count: number;
+  checked: boolean;
+  /** The search URL with this value toggled: works before (and without) JavaScript. */
+  href: string;
+  onToggle?: (() => void) | undefined;
+  className?: string | undefined;
+}
+
+/** One refinement value: a real link (no-JS, new tab), behaving as a checkbox once the search runs in the page. */
+export function FacetOption({ label, count, checked, href, onToggle, className }: FacetOptionProps) {
+  const toggle = (e: MouseEvent | KeyboardEvent) => {
+    if (!onToggle) return;
+    if ('button' in e && (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey)) return;
+    e.preventDefault();
+    onToggle();
+  };
+  return (
+    <a
+      className={`facet-option${checked ? ' is-checked' : ''}${className ? ` ${className}` : ''}`}
+      href={href}
+      role="checkbox"
+      aria-checked={checked}
+      onClick={toggle}
+      onKeyDown={(e) => {
+        if (e.key === ' ') toggle(e);
+      }}
+    >
+      <span className="facet-box" aria-hidden="true" />
+      <span className="facet-label">{label}</span>
+      <span className="facet-count">{count}</span>
+    </a>
+  );
+}

@@ -1,0 +1,167 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Configure, InstantSearch, InstantSearchSSRProvider, useClearRefinements, useHits, useInstantSearch, type InstantSearchServerState } from 'react-instantsearch';
+import type { SearchClient, UiState } from 'instantsearch.js';
+import VehicleCard from '../../components/VehicleCard.tsx';
+import { Breadcrumbs } from '../../components/search/Breadcrumbs.tsx';
+import { EmptyState } from '../../components/search/EmptyState.tsx';
+import { PromoCard } from '../../components/search/PromoCard.tsx';
+import { searchBreadcrumbs, searchTitle } from '../../lib/search/breadcrumbs.ts';
+import { cardCarFromDoc } from '../../lib/search/card.ts';
+import { displayCount, sumFacetCounts } from '../../lib/search/count.ts';
+import type { SearchDoc } from '../../lib/search/documents.ts';
+import { clearFiltersTarget } from '../../lib/search/empty-state.ts';
+import { gridClass } from '../../lib/search/grid.ts';
+import { withPromos } from '../../lib/search/promo.ts';
+import { searchUrl, type SearchState, type UrlContext } from '../../lib/search/url.ts';
+import { formatNumber } from '../../lib/rules/format.ts';
+import { browserSearchClient, loadEngine } from './browser-client.ts';
+import { BodyTiles, FacetDropdown, FacetList, FacetMenu, FacetSelect, MakeFacet } from './facets.tsx';
+import { createSearchRouter, searchStateMapping } from './router.ts';
+import { recordSearch, RecentSearches } from './search-history.tsx';
+import { getServerSearchClient } from './server-client.ts';
+import type { SearchAppProps, SearchUi } from './types.ts';
+import { Pager, RangeField, SearchField, ShowMeButton, SortField } from './widgets.tsx';
+
+/**
+ * The search page: React InstantSearch over the embedded index or Meilisearch. Rendered at build time
+ * with the first page of results (getServerState), hydrated in the browser on first interaction.
+ */
+export default function SearchApp(props: SearchAppProps) {
+  const { ui, config, page, serverUrl } = props;
+  const ctx: UrlContext = useMemo(() => ({ dealers: ui.dealers, skipped: new Set(ui.skipped) }), [ui.dealers, ui.skipped]);
+  const searchClient = useMemo(
+    () => (typeof window === 'undefined' ? getServerSearchClient() : browserSearchClient(config, ui.priceAscendingExcludesZero)) as unknown as SearchClient,
+    [config, ui.priceAscendingExcludesZero],
+  );
+  const router = useMemo(() => createSearchRouter({ serverUrl, page, ctx }), [serverUrl, page, ctx]);
+  const routing = useMemo(() => ({ router, stateMapping: searchStateMapping(ui.indexName) }), [router, ui.indexName]);
+  useEffect(() => {
+    router.sync();
+    // The index is fetched once the page is interactive, so the first search does not wait for it.
+    if (config.backend === 'embedded') {
+      const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
+      idle(() => void loadEngine(config.indexUrl).catch(() => undefined));
+    }
+  }, [router, config]);
+  return (
+    <InstantSearchSSRProvider {...((props.serverState ?? {}) as InstantSearchServerState)}>
+      <InstantSearch searchClient={searchClient} indexName={ui.indexName} routing={routing} future={{ preserveSharedStateOnUnmount: true }} insights={false}>
+        <SearchLayout ui={ui} ctx={ctx} ownPath={`/search/${page.path}`} />
+      </InstantSearch>
+    </InstantSearchSSRProvider>
+  );
+}
+
+function routeOf(uiState: UiState, indexName: string): SearchState {
+  return searchStateMapping(indexName).stateToRoute(uiState);
+}
+
+function SearchLayout({ ui, ctx, ownPath }: { ui: SearchUi; ctx: UrlContext; ownPath: string }) {
+  const { uiState, results, status } = useInstantSearch();
+  const { items } = useHits<SearchDoc>();
+  const clear = useClearRefinements({ excludedAttributes: [] });
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const route = routeOf(uiState, ui.indexName);
+  const known = new Set(Object.keys(facetCounts(results, 'make_model')));
+  const crumbs = searchBreadcrumbs(route.refinements, { ...ctx, isKnownModel: (mm) => known.has(mm) });
+  const title = searchTitle(route.refinements);
+  const nbHits = results?.nbHits ?? 0;
+  const count = displayCount(nbHits, { stockCount: ui.stockCount, facetSum: sumFacetCounts(facetCounts(results, 'car_type')) });
+  const busy = status === 'loading' || status === 'stalled';
+  const page = results?.page ?? 0;
+  const grid = withPromos(items, ui.promoPositions, ui.promos, page * ui.promoPositions.length);
+  const url = searchUrl(route, ctx);
+
+  // After a search change, scroll to the top where the tenant wants it (not on the first render).
+  const lastUrl = useRef(url);
+  useEffect(() => {
+    if (lastUrl.current === url) return;
+    lastUrl.current = url;
+    if (ui.scrollToTop) window.scrollTo({ top: 0 });
+  }, [url, ui.scrollToTop]);
+  useEffect(() => {
+    if (status === 'idle' && results) recordSearch(route, url);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [url, status]);
+
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const showResults = () => {
+    setFiltersOpen(false);
+    resultsRef.current?.scrollIntoView({ block: 'start' });
+  };
+  const hide = ui.certifiedOnly ? (v: string) => v === 'false' : undefined;
+  return (
+    <div className="search-page container">
+      <Configure hitsPerPage={ui.hitsPerPage} />
+      <div className="page-head">
+        <Breadcrumbs crumbs={crumbs} />
+        <h1>{title}</h1>
+      </div>
+      <div className="search-bar">
+        <SearchField action={ownPath} />
+        <SortField indexName={ui.indexName} />
+        <button type="button" className="btn btn-outline filters-toggle" aria-expanded={filtersOpen} aria-controls="search-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+          Filters
+        </button>
+      </div>
+      <div className="search-body">
+        <aside id="search-filters" className={`search-filters${filtersOpen ? ' is-open' : ''}`} aria-label="Filters">
+          <div className="filters-head">
+            <h2>Filters</h2>
+            {clear.canRefine && (
+              <a className="link-button" href="/search/new-used-and-demo-cars" onClick={(e) => (e.preventDefault(), clear.refine())}>
+                Clear all
+              </a>
+            )}
+          </div>
+          <FacetList attribute="car_type" title="Car type" />
+          <MakeFacet popularMakes={ui.popularMakes} />
+          <BodyTiles title="Body type" />
+          <RangeField attribute="price" title="Price" range={ui.priceRange} />
+          <RangeField attribute="km" title="Kilometres" range={ui.kmRange} />
+          <FacetDropdown attribute="fuel" title="Fuel" />
+          <FacetDropdown attribute="transmission" title="Transmission" />
+          <FacetDropdown attribute="drive" title="Drive" />
+          <FacetDropdown attribute="colour" title="Colour" />
+          <FacetDropdown attribute="seats" title="Seats" />
+          <FacetSelect attribute="year" title="Year" />
+          <FacetMenu attribute="location_name" title="Location" />
+          <FacetSelect attribute="state" title="State" />
+          <FacetMenu attribute="dealership_name" title="Dealership" />
+          <FacetDropdown attribute="tag" title="Tag" />
+          {ui.certifiedFacet && <FacetDropdown attribute="certified" title="Certified" hide={hide} />}
+          <RecentSearches />
+          <div className="filters-foot">
+            <ShowMeButton count={count} onClick={showResults} />
+          </div>
+        </aside>
+        <div className="search-results" ref={resultsRef} aria-busy={busy} data-status={status}>
+          <p className="muted result-count" data-testid="result-count" aria-live="polite">
+            {count === 0 ? 'No Results Available' : `Showing ${items.length} of ${formatNumber(count)} ${count === 1 ? 'car' : 'cars'}`}
+          </p>
+          {status === 'error' && <p className="search-error">Search is not answering right now; these are the last results.</p>}
+          {items.length === 0 && status !== 'loading' ? (
+            <EmptyState clearHref={clearFiltersTarget('stock')} onClear={() => clear.refine()} />
+          ) : (
+            <div className={gridClass(ui.resultsPerRow)} id="results">
+              {grid.map((g, i) =>
+                g.kind === 'hit' ? (
+                  <VehicleCard key={g.hit.id} car={cardCarFromDoc(g.hit, ui.photo)} settings={ui.card} priority={i === 0 && page === 0} />
+                ) : (
+                  <PromoCard key={`promo-${g.slot}`} {...g.promo} />
+                ),
+              )}
+            </div>
+          )}
+          <Pager onNavigate={() => resultsRef.current?.scrollIntoView({ block: 'start' })} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A facet's value counts from the current results ({} before any). */
+function facetCounts(results: ReturnType<typeof useInstantSearch>['results'] | undefined, attribute: string): Record<string, number> {
+  const raw = results?._rawResults?.[0]?.facets?.[attribute];
+  return raw ?? {};
+}

@@ -1,0 +1,38 @@
+import { embeddedClient, normalisingClient, withFallback, withSortFilters, type DealerSearchClient, type SearchBackendConfig } from '../../lib/search/client.ts';
+import { unpackIndex, type PackedIndex } from '../../lib/search/engine/codec.ts';
+import { SearchEngine } from '../../lib/search/engine/engine.ts';
+
+let engine: Promise<SearchEngine> | undefined;
+
+/** Fetches and opens the embedded index once (on idle after hydration or on the first search). */
+export function loadEngine(indexUrl: string): Promise<SearchEngine> {
+  engine ??= fetch(indexUrl)
+    .then((res) => {
+      if (!res.ok) throw new Error(`search index ${indexUrl} answered ${res.status}`);
+      return res.json() as Promise<PackedIndex>;
+    })
+    .then((packed) => new SearchEngine(unpackIndex(packed)))
+    .catch((err: unknown) => {
+      engine = undefined;
+      throw err;
+    });
+  return engine;
+}
+
+/**
+ * The browser's search client. Meilisearch code is only downloaded for tenants that use it, and a
+ * Meilisearch that cannot be reached falls back to the embedded index for the rest of the visit.
+ */
+export function browserSearchClient(config: SearchBackendConfig, priceAscendingExcludesZero: boolean): DealerSearchClient {
+  return withSortFilters(backendClient(config), priceAscendingExcludesZero);
+}
+
+function backendClient(config: SearchBackendConfig): DealerSearchClient {
+  const embedded = embeddedClient(() => loadEngine(config.indexUrl));
+  if (config.backend !== 'meili') return normalisingClient(embedded);
+  const meili = import('../../lib/search/meili/browser-client.ts').then((m) => m.meiliClient(config.host, config.searchKey));
+  const primary: DealerSearchClient = { search: async (requests) => (await meili).search(requests) };
+  return normalisingClient(
+    withFallback(primary, embedded, (err) => console.warn('Search service unreachable, using the built-in index instead:', err)),
+  );
+}

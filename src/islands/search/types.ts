@@ -1,0 +1,46 @@
+import type { CardSettings } from '../../lib/search/card.ts';
+import type { SearchBackendConfig } from '../../lib/search/client.ts';
+import type { PhotoTemplate } from '../../lib/search/documents.ts';
+import type { Dealer } from '../../lib/search/pretty-routes.ts';
+import type { PageRoute } from './router.ts';
+
+/** A call-to-action card shown between results (promo positions in tenant.json). */
+export interface Promo {
+  title: string;
+  text: string;
+  href: string;
+  cta: string;
+}
+
+/** Everything the search island needs, as plain data (it is serialised into the page). */
+export interface SearchUi {
+  indexName: string;
+  hitsPerPage: number;
+  resultsPerRow: 3 | 4;
+  promoPositions: number[];
+  promos: Promo[];
+  scrollToTop: boolean;
+  priceAscendingExcludesZero: boolean;
+  certifiedFacet: boolean;
+  certifiedOnly: boolean;
+  /** Slider ranges (the facet maximum only when the tenant shows it). */
+  priceRange: { min: number; max: number };
+  kmRange: { min: number; max: number };
+  popularMakes: string[];
+  stockCount: number | undefined;
+  card: CardSettings;
+  photo: PhotoTemplate | undefined;
+  dealers: Dealer[];
+  /** Pretty paths not built (collisions): those refinements stay in the query string. */
+  skipped: string[];
+}
+
+export interface SearchAppProps {
+  /** Absolute URL of this pre-rendered page (its pretty path, no query). */
+  serverUrl: string;
+  page: PageRoute;
+  config: SearchBackendConfig;
+  ui: SearchUi;
+  /** InstantSearch's server state (first page of results), from getServerState at build time. */
+  serverState?: unknown;
+}

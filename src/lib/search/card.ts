@@ -1,0 +1,154 @@
+import type { PhotoVariant, Vehicle } from '../model/vehicle.ts';
+import { bodyTypeLabel } from '../rules/body-type.ts';
+import { cardTag, tagOptionsFor, type CardTag, type TagOptions } from '../rules/card-tag.ts';
+import { formatKm } from '../rules/format.ts';
+import { isAvailable, isSold } from '../rules/listing.ts';
+import { priceDisplay, priceTypeLabel, type PriceDisplay } from '../rules/price-display.ts';
+import { vehicleSubtitle, vehicleTitle } from '../rules/vehicle-title.ts';
+import { photoUrl, type PhotoTemplate, type SearchDoc } from './documents.ts';
+
+/** A photo as the card needs it; the pipeline's Photo satisfies it. */
+export type CardPhotoSource = { ok: true; card?: { small: PhotoVariant; large: PhotoVariant } | undefined; colour: string } | { ok: false };
+
+type Opt<K extends keyof Vehicle> = Partial<Pick<Vehicle, K>>;
+
+/** What one card reads: a Vehicle satisfies it, and so does a search hit (cardCarFromDoc). */
+export type CardCar = Pick<Vehicle, 'id' | 'path' | 'make' | 'car_type' | 'status'> &
+  Opt<'year' | 'model' | 'badge' | 'series' | 'price' | 'preorder' | 'price_type' | 'km' | 'sold' | 'reserved' | 'certified' | 'tag' | 'created_at'> &
+  Opt<'fuel' | 'simple_fuel' | 'simple_transmission' | 'trans' | 'simple_body' | 'body' | 'sold_date_timestamp'> & {
+    location?: { name: string } | undefined;
+    photos: readonly CardPhotoSource[];
+  };
+
+/** The tenant settings a card needs (plain data, so an island can receive it as a prop). */
+export interface CardSettings {
+  noPriceText: string;
+  tag: TagOptions;
+  reserveOnline: boolean;
+  buyOnlinePath: boolean;
+}
+
+export function cardSettingsFor(
+  tenant: Parameters<typeof tagOptionsFor>[0] & { texts: { no_price: string }; features: { reserve_online: boolean; buy_online_path: boolean } },
+  now: number,
+): CardSettings {
+  return {
+    noPriceText: tenant.texts.no_price,
+    tag: tagOptionsFor(tenant, now),
+    reserveOnline: tenant.features.reserve_online,
+    buyOnlinePath: tenant.features.buy_online_path,
+  };
+}
+
+/** Valuation-style eligibility (spec): in stock, not sold, not reserved, price over 200. */
+export const RESERVE_MIN_PRICE = 200;
+
+export function isReserveEligible(car: Pick<CardCar, 'status' | 'sold' | 'reserved' | 'price'>): boolean {
+  return car.status === 'in_stock' && car.sold !== true && car.reserved !== true && (car.price ?? 0) > RESERVE_MIN_PRICE;
+}
+
+export function isTestDriveOnly(car: Pick<CardCar, 'tag'>): boolean {
+  return car.tag?.trim().toLowerCase() === 'test drive only';
+}
+
+/**
+ * The card's Reserve link: only where the tenant reserves online, the car is eligible and it is not
+ * Test Drive Only; /cars/{slug}/checkout, or /cars/{slug}/buy-online for tenants that use that path.
+ */
+export function reserveHref(car: CardCar, s: Pick<CardSettings, 'reserveOnline' | 'buyOnlinePath'>): string | undefined {
+  if (!s.reserveOnline || !isReserveEligible(car) || isTestDriveOnly(car)) return undefined;
+  return `${car.path}/${s.buyOnlinePath ? 'buy-online' : 'checkout'}`;
+}
+
+export interface CardAction {
+  label: 'Explore Vehicle' | 'Quick Enquiry' | 'Reserve' | 'Find Me Something Similar';
+  href: string;
+  style: 'primary' | 'outline' | 'accent';
+}
+
+export interface CardView {
+  title: string;
+  subtitle: string;
+  price: PriceDisplay;
+  priceNote: string | undefined;
+  tag: CardTag;
+  specs: string[];
+  location: string | undefined;
+  actions: CardAction[];
+  photo: { small: PhotoVariant; large: PhotoVariant; colour: string } | undefined;
+}
+
+/** Everything a card shows, by the spec's rules (price display, tag precedence, available vs sold). */
+export function cardView(car: CardCar, s: CardSettings): CardView {
+  const price = priceDisplay(car, s.noPriceText);
+  const actions: CardAction[] = [];
+  if (isAvailable(car)) {
+    actions.push({ label: 'Explore Vehicle', href: car.path, style: 'primary' });
+    actions.push({ label: 'Quick Enquiry', href: `${car.path}#enquire`, style: 'outline' });
+    const reserve = reserveHref(car, s);
+    if (reserve) actions.push({ label: 'Reserve', href: reserve, style: 'accent' });
+  } else {
+    actions.push({ label: 'Find Me Something Similar', href: `${car.path}#enquire`, style: 'outline' });
+  }
+  const first = car.photos[0];
+  return {
+    title: vehicleTitle(car),
+    subtitle: vehicleSubtitle(car),
+    price,
+    priceNote: price.kind === 'price' ? priceTypeLabel(car.price_type) : undefined,
+    tag: cardTag({ ...car, sold: isSold(car) }, s.tag),
+    specs: [
+      car.km != null && car.car_type !== 'new' ? formatKm(car.km) : undefined,
+      car.simple_transmission ?? car.trans,
+      car.simple_fuel ?? car.fuel,
+      bodyTypeLabel(car.simple_body) ?? car.body,
+    ].filter((x): x is string => Boolean(x)),
+    location: car.location?.name,
+    actions,
+    photo: first?.ok && first.card ? { ...first.card, colour: first.colour } : undefined,
+  };
+}
+
+/** A search hit as a card's car (both backends return SearchDoc-shaped hits). */
+export function cardCarFromDoc(doc: SearchDoc, template: PhotoTemplate | undefined): CardCar {
+  const photos: CardPhotoSource[] =
+    doc.photo && template
+      ? [
+          {
+            ok: true,
+            colour: doc.photo_colour ?? '#e9ecef',
+            card: {
+              small: { ...template.small, url: photoUrl(template.small.url, doc.photo) },
+              large: { ...template.large, url: photoUrl(template.large.url, doc.photo) },
+            },
+          },
+        ]
+      : [];
+  return {
+    id: doc.id,
+    path: `/cars/${doc.slug}`,
+    make: doc.make,
+    car_type: doc.car_type,
+    status: doc.status,
+    year: doc.year,
+    model: doc.model,
+    badge: doc.badge,
+    series: doc.series,
+    price: doc.price,
+    preorder: doc.preorder,
+    price_type: doc.price_type,
+    km: doc.km,
+    sold: doc.sold,
+    reserved: doc.reserved,
+    certified: doc.certified,
+    tag: doc.tag,
+    created_at: doc.created_at,
+    fuel: doc.fuel_text ?? doc.fuel,
+    simple_fuel: doc.fuel,
+    simple_transmission: doc.transmission,
+    simple_body: doc.body,
+    body: doc.body_text,
+    location: doc.location_name ? { name: doc.location_name } : undefined,
+    photos,
+  };
+}

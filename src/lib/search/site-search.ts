@@ -1,0 +1,72 @@
+import type { SiteModel } from '../site/site-model.ts';
+import type { Promo, SearchUi } from '../../islands/search/types.ts';
+import { cardSettingsFor } from './card.ts';
+import { embeddedClient, normalisingClient, withSortFilters, type DealerSearchClient, type SearchBackendConfig } from './client.ts';
+import { toSearchDocs, type SearchDoc } from './documents.ts';
+import { packIndex, unpackIndex } from './engine/codec.ts';
+import { SearchEngine } from './engine/engine.ts';
+import { INDEX_URL_PREFIX, indexFileName } from './index-file.ts';
+import { searchRoutes, type SearchRoute } from './pretty-routes.ts';
+import { sliderRange } from './slider.ts';
+
+/** Call-to-action cards between results when the tenant configures promo positions. */
+export const DEFAULT_PROMOS: Promo[] = [
+  { title: 'Sell or trade in your car', text: 'Get a valuation on your current car, any make or model.', href: '/sell-your-car', cta: 'Value my car' },
+  { title: 'Finance made simple', text: 'Talk to our finance team about a loan that fits your budget.', href: '/finance', cta: 'Get finance' },
+  { title: 'Can’t see the right car?', text: 'Tell us what you are after and we will find it for you.', href: '/contact', cta: 'Contact Us' },
+];
+
+export interface SearchSite {
+  docs: SearchDoc[];
+  engine: SearchEngine;
+  /** The build-time search client (the embedded engine, which the conformance suite holds equal to Meilisearch). */
+  client: DealerSearchClient;
+  routes: SearchRoute[];
+  config: SearchBackendConfig;
+  ui: SearchUi;
+}
+
+const cache = new WeakMap<SiteModel, SearchSite>();
+
+/** Everything the search pages need at build time, computed once per tenant build. */
+export function searchSite(model: SiteModel): SearchSite {
+  const hit = cache.get(model);
+  if (hit) return hit;
+  const { tenant } = model;
+  const { docs, template } = toSearchDocs(model.vehicles, tenant);
+  const json = JSON.stringify(packIndex(docs, template));
+  // The pages render from the index exactly as the browser will read it.
+  const engine = new SearchEngine(unpackIndex(JSON.parse(json)));
+  const dealers = tenant.dealerships.map((d) => ({ slug: d.slug, name: d.name }));
+  const { routes, skipped } = searchRoutes(docs, dealers);
+  const config: SearchBackendConfig = model.search ?? {
+    backend: 'embedded',
+    indexName: tenant.search.index_name,
+    indexUrl: `${INDEX_URL_PREFIX}${indexFileName(json)}`,
+  };
+  const max = (f: (d: SearchDoc) => number | undefined) => docs.reduce((m, d) => Math.max(m, f(d) ?? 0), 0);
+  const s = tenant.search;
+  const ui: SearchUi = {
+    indexName: config.indexName,
+    hitsPerPage: s.hits_per_page,
+    resultsPerRow: s.results_per_row,
+    promoPositions: s.promo_positions,
+    promos: DEFAULT_PROMOS,
+    scrollToTop: s.scroll_to_top,
+    priceAscendingExcludesZero: s.price_ascending_excludes_zero,
+    certifiedFacet: tenant.features.certified_badge || s.certified_only,
+    certifiedOnly: s.certified_only,
+    priceRange: sliderRange(max((d) => d.price), s.show_facet_max),
+    kmRange: sliderRange(max((d) => d.km), s.show_facet_max),
+    popularMakes: s.popular_makes,
+    stockCount: s.stock_count,
+    card: cardSettingsFor(tenant, model.now),
+    photo: template,
+    dealers,
+    skipped: skipped.map((x) => x.path),
+  };
+  const client = withSortFilters(normalisingClient(embeddedClient(async () => engine)), s.price_ascending_excludes_zero);
+  const site: SearchSite = { docs, engine, client, routes, config, ui };
+  cache.set(model, site);
+  return site;
+}

@@ -1,0 +1,159 @@
+import { slugify } from '../utils/slugify.ts';
+import { LIST_FACETS, RANGE_FACETS, type ListFacet, type RangeFacet } from './attributes.ts';
+import { makeOf, modelOf } from './documents.ts';
+import { bodySlug, carTypeRouteOf, DEFAULT_ROUTE, type Dealer, type Refinements } from './pretty-routes.ts';
+import { DEFAULT_SORT, isSortKey, type SortKey } from './sort.ts';
+
+/**
+ * The search state a URL carries (the router's route state): a pretty path for car type, make,
+ * make and model, body or dealership, and the rest in the query string: query, page, sortBy, one
+ * parameter per facet (repeated for several values) and range[price]=min:max.
+ */
+export interface SearchState {
+  query: string;
+  /** 1-based; page 1 is not written. */
+  page: number;
+  sortBy: SortKey;
+  refinements: Refinements;
+  ranges: Partial<Record<RangeFacet, { min?: number; max?: number }>>;
+}
+
+/** URL parameter per facet attribute (shorter names where the attribute is long). */
+export const FACET_PARAMS: Readonly<Record<ListFacet, string>> = {
+  car_type: 'car_type',
+  make: 'make',
+  make_model: 'model',
+  body: 'body',
+  fuel: 'fuel',
+  transmission: 'transmission',
+  drive: 'drive',
+  colour: 'colour',
+  seats: 'seats',
+  location_name: 'location',
+  state: 'state',
+  year: 'year',
+  tag: 'tag',
+  certified: 'certified',
+  dealership_name: 'dealership',
+};
+
+export function emptyState(): SearchState {
+  return { query: '', page: 1, sortBy: DEFAULT_SORT, refinements: {}, ranges: {} };
+}
+
+export interface UrlContext {
+  dealers: readonly Dealer[];
+  /** Pretty paths that were not built (a collision kept another page there). */
+  skipped?: ReadonlySet<string> | undefined;
+}
+
+const values = (r: Refinements, k: ListFacet) => r[k] ?? [];
+
+/** The pretty path for a state and the refinements that path already says. */
+export function prettyPath(state: Pick<SearchState, 'refinements'>, ctx: UrlContext): { path: string; consumed: Refinements } {
+  const r = state.refinements;
+  const ok = (path: string) => !ctx.skipped?.has(path);
+  const makes = values(r, 'make');
+  if (makes.length === 1) {
+    const make = makes[0] as string;
+    const models = values(r, 'make_model');
+    const makePath = slugify(make);
+    if (models.length === 1 && makeOf(models[0] as string) === make) {
+      const path = `${makePath}/${slugify(modelOf(models[0] as string))}`;
+      if (ok(path)) return { path, consumed: { make: [make], make_model: [...models] } };
+    }
+    if (ok(makePath)) return { path: makePath, consumed: { make: [make] } };
+  }
+  const typeRoute = carTypeRouteOf(values(r, 'car_type'));
+  if (typeRoute && typeRoute !== DEFAULT_ROUTE) return { path: typeRoute.path, consumed: { car_type: [...values(r, 'car_type')] } };
+  const bodies = values(r, 'body');
+  if (bodies.length === 1 && ok(bodySlug(bodies[0] as string))) return { path: bodySlug(bodies[0] as string), consumed: { body: [...bodies] } };
+  const dealerships = values(r, 'dealership_name');
+  const dealer = dealerships.length === 1 ? ctx.dealers.find((d) => d.name === dealerships[0]) : undefined;
+  if (dealer && ok(dealer.slug)) return { path: dealer.slug, consumed: { dealership_name: [...dealerships] } };
+  return { path: DEFAULT_ROUTE.path, consumed: typeRoute === DEFAULT_ROUTE ? { car_type: [...values(r, 'car_type')] } : {} };
+}
+
+const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
+
+/** Refinements minus what the path already says. */
+function remaining(r: Refinements, consumed: Refinements): Refinements {
+  const out: Refinements = {};
+  for (const k of LIST_FACETS) {
+    const used = new Set(consumed[k] ?? []);
+    const rest = values(r, k).filter((v) => !used.has(v));
+    if (rest.length) out[k] = rest;
+  }
+  return out;
+}
+
+/** "/search/toyota/hilux?colour=White&range[price]=20000:50000&sortBy=price_desc&page=2" */
+export function searchUrl(state: SearchState, ctx: UrlContext): string {
+  const { path, consumed } = prettyPath(state, ctx);
+  const parts: string[] = [];
+  if (state.query.trim()) parts.push(`query=${enc(state.query.trim())}`);
+  const rest = remaining(state.refinements, consumed);
+  for (const k of LIST_FACETS) for (const v of rest[k] ?? []) parts.push(`${FACET_PARAMS[k]}=${enc(v)}`);
+  for (const k of RANGE_FACETS) {
+    const range = state.ranges[k];
+    if (range && (range.min !== undefined || range.max !== undefined)) parts.push(`range[${k}]=${range.min ?? ''}:${range.max ?? ''}`);
+  }
+  if (state.sortBy !== DEFAULT_SORT) parts.push(`sortBy=${state.sortBy}`);
+  if (state.page > 1) parts.push(`page=${state.page}`);
+  return `/search/${path}${parts.length ? `?${parts.join('&')}` : ''}`;
+}
+
+/** "$20,000" -> 20000; empty or unreadable -> undefined. */
+export function parseAmount(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const cleaned = text.replace(/[$,\s]/g, '');
+  if (cleaned === '') return undefined;
+  const n = Number(cleaned);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** range[price]=min:max with $ and commas removed. */
+export function parseRange(text: string): { min?: number; max?: number } | undefined {
+  const [a, b] = text.split(':');
+  const min = parseAmount(a);
+  const max = parseAmount(b);
+  if (min === undefined && max === undefined) return undefined;
+  const out: { min?: number; max?: number } = {};
+  if (min !== undefined) out.min = min;
+  if (max !== undefined) out.max = max;
+  return out;
+}
+
+/** The state of a search URL on the page whose pretty path is `base` (its own refinements). */
+export function parseSearchQuery(search: string, base: Refinements): SearchState {
+  const state = emptyState();
+  state.refinements = Object.fromEntries(Object.entries(base).map(([k, v]) => [k, [...(v ?? [])]])) as Refinements;
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const byParam = new Map(Object.entries(FACET_PARAMS).map(([attr, param]) => [param, attr as ListFacet]));
+  for (const [key, value] of params) {
+    if (key === 'query') state.query = value;
+    else if (key === 'page') state.page = Math.max(1, Math.floor(Number(value)) || 1);
+    else if (key === 'sortBy') state.sortBy = isSortKey(value) ? value : DEFAULT_SORT;
+    else {
+      const range = /^range\[(\w+)\]$/.exec(key);
+      if (range) {
+        const attr = range[1] as RangeFacet;
+        const parsed = (RANGE_FACETS as readonly string[]).includes(attr) ? parseRange(value) : undefined;
+        if (parsed) state.ranges[attr] = parsed;
+        continue;
+      }
+      const attr = byParam.get(key);
+      if (attr && value !== '') {
+        const list = state.refinements[attr] ?? [];
+        if (!list.includes(value)) list.push(value);
+        state.refinements[attr] = list;
+      }
+    }
+  }
+  return state;
+}
+
+/** Two states say the same search (for deciding between a history push and a replace). */
+export function sameSearch(a: SearchState, b: SearchState, ctx: UrlContext): boolean {
+  return searchUrl(a, ctx) === searchUrl(b, ctx);
+}
