@@ -30,10 +30,14 @@ describe('Registry', () => {
     expect(r.forOrigin('https://staging.eps.example.com')?.slug).toBe('eps');
   });
 
-  it('refuses two tenants claiming one origin', () => {
+  it('gives an origin claimed by two tenants to neither, and reports it', () => {
     const a = makeTenant('one');
     const b = { ...makeTenant('two'), url: a.url };
-    expect(() => new Registry([{ tenant: a, vehicles: [], built_at: '' }, { tenant: b, vehicles: [], built_at: '' }])).toThrow(/both claim/);
+    const r = new Registry([{ tenant: a, vehicles: [], built_at: '' }, { tenant: b, vehicles: [], built_at: '' }, { tenant: a, vehicles: [], built_at: '' }]);
+    expect(r.forOrigin(a.url)).toBeUndefined();
+    expect(r.list().map((s) => s.slug)).toEqual(['one', 'two']);
+    expect(registryWarnings(r).join('\n')).toMatch(/"one" and "two" all claim https:\/\/one\.example\.com\.au/);
+    expect(r.problems.join('\n')).toMatch(/loaded twice/);
   });
 
   it('finds cars by id and slug, only within the tenant', () => {

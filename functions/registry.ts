@@ -78,18 +78,30 @@ export class Registry {
   readonly #bySlug = new Map<string, Site>();
   readonly #byOrigin = new Map<string, Site>();
   readonly #byHost = new Map<string, Site>();
+  /** Configuration conflicts found while loading (reported by the hosts at start-up). */
+  readonly problems: string[] = [];
 
   constructor(models: readonly ModelInput[], options: RegistryOptions = {}) {
+    const claims = new Map<string, Site[]>();
     for (const model of models) {
       const site = makeSite(model, options.extraOrigins?.[model.tenant.slug] ?? []);
-      if (this.#bySlug.has(site.slug)) throw new Error(`Tenant "${site.slug}" is loaded twice.`);
-      this.#bySlug.set(site.slug, site);
-      for (const origin of site.origins) {
-        const other = this.#byOrigin.get(origin);
-        if (other) throw new Error(`Tenants "${other.slug}" and "${site.slug}" both claim ${origin}.`);
-        this.#byOrigin.set(origin, site);
-        this.#byHost.set(new URL(origin).host, site);
+      if (this.#bySlug.has(site.slug)) {
+        this.problems.push(`Tenant "${site.slug}" is loaded twice; the second copy is ignored.`);
+        continue;
       }
+      this.#bySlug.set(site.slug, site);
+      for (const origin of site.origins) claims.set(origin, [...(claims.get(origin) ?? []), site]);
+    }
+    for (const [origin, sites] of claims) {
+      const [site, ...others] = sites;
+      if (!site) continue;
+      if (others.length) {
+        // Ambiguous: answering for either tenant could leak one's data to the other's visitors.
+        this.problems.push(`Tenants ${sites.map((s) => `"${s.slug}"`).join(' and ')} all claim ${origin}; no tenant answers for it until one config is fixed.`);
+        continue;
+      }
+      this.#byOrigin.set(origin, site);
+      this.#byHost.set(new URL(origin).host, site);
     }
   }
 
@@ -149,8 +161,11 @@ export function loadModels(buildDir: string, only?: readonly string[]): LoadResu
 
 /** Operator warnings about a loaded registry (tenants whose leads go nowhere but the database). */
 export function registryWarnings(registry: Registry): string[] {
-  return registry
-    .list()
+  return [
+    ...registry.problems,
+    ...registry
+      .list()
     .filter((s) => !s.tenant.leads?.email && !s.tenant.contact?.email && !s.tenant.leads?.webhook_url)
-    .map((s) => dealerError(NoLeadDelivery, s.slug).message);
+      .map((s) => dealerError(NoLeadDelivery, s.slug).message),
+  ];
 }

@@ -17,7 +17,7 @@ import { openDb, type Db } from '../db/index.ts';
 import { DatabaseUrlRequired, SecretRequired } from '../errors.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { deliverDue, drain } from '../lib/outbox.ts';
-import { loadModels, Registry } from '../registry.ts';
+import { loadModels, Registry, registryWarnings } from '../registry.ts';
 import { adaptersFromEnv, type Adapters } from './index.ts';
 
 type Env = Record<string, string | undefined>;
@@ -65,6 +65,7 @@ export function netlifyRuntime(setup: NetlifySetup = {}): () => Promise<Runtime>
       const { models, problems } = loadModels(resolve(env['FUNCTIONS_MODELS_DIR'] ?? 'dist/_build'));
       for (const p of problems) console.error(p);
       const registry = new Registry(models, { extraOrigins: parseExtraOrigins(env['EXTRA_ORIGINS']) });
+      for (const w of registryWarnings(registry)) console.error(w);
       const clock = setup.clock ?? systemClock;
       const adapters = setup.adapters ? setup.adapters(db, clock) : adaptersFromEnv(env, db, clock);
       const app = createApp({

@@ -27,8 +27,9 @@ describe('POST /api/auth/sign-out', () => {
   });
 
   it('rate-limits per IP', async () => {
-    for (let i = 0; i < 120; i++) await h.post('/api/auth/sign-out', {}, { ip: '10.8.8.8' });
-    expect((await h.post('/api/auth/sign-out', {}, { ip: '10.8.8.8' })).status).toBe(429);
+    const s = h.scaled(0.05);
+    for (let i = 0; i < 6; i++) expect((await s.post('/api/auth/sign-out', {}, { ip: '10.8.8.8' })).status).toBe(200);
+    expect((await s.post('/api/auth/sign-out', {}, { ip: '10.8.8.8' })).status).toBe(429);
   });
 
   commonPostChecks(h, '/api/auth/sign-out', () => ({}));

@@ -45,8 +45,9 @@ describe('/api/cars/{slug}/view.json', () => {
   });
 
   it('rate-limits per IP', async () => {
-    for (let i = 0; i < 120; i++) await h.request(path);
-    expect((await h.post(path, {})).status).toBe(429);
+    const s = h.scaled(0.05);
+    for (let i = 0; i < 6; i++) expect((await s.request(path)).status).toBe(200);
+    expect((await s.post(path, {})).status).toBe(429);
   });
 
   commonPostChecks(h, path, () => ({}));

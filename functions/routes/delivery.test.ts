@@ -35,7 +35,8 @@ describe('GET /api/delivery', () => {
   });
 
   it('rate-limits per IP', async () => {
-    for (let i = 0; i < 60; i++) await h.request('/api/delivery?postcode=2000');
-    expect((await h.request('/api/delivery?postcode=2000')).status).toBe(429);
+    const s = h.scaled(0.05);
+    for (let i = 0; i < 3; i++) expect((await s.request('/api/delivery?postcode=2000')).status).toBe(200);
+    expect((await s.request('/api/delivery?postcode=2000')).status).toBe(429);
   });
 });

@@ -11,6 +11,7 @@ import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { canonicalJson, hmac, newId, sha256 } from '../lib/crypto.ts';
 import type { CarSnapshot, LeadPayload, TradeIn } from '../lib/lead.ts';
+import { idempotencyKey } from '../lib/idempotency.ts';
 import { enqueueLead } from '../lib/outbox.ts';
 import { lookupPostcode } from '../lib/postcodes.ts';
 import { enforce, ipBucket } from '../lib/rate-limit.ts';
@@ -153,8 +154,9 @@ export function leadsRoute(app: Hono<AppEnv>, deps: Deps): void {
     const body = c.get('body');
     const now = deps.clock.now();
 
-    const key = c.req.header('idempotency-key');
-    if (key !== undefined && !/^[\x21-\x7e]{1,200}$/.test(key)) return c.json({ error: Http.idempotencyKeyInvalid }, 400);
+    const idem = idempotencyKey(c);
+    if (!idem.ok) return idem.response;
+    const { key } = idem;
     const requestHash = sha256(canonicalJson(body));
 
     // A retry of a stored lead answers the stored lead, before any limit is counted.

@@ -14,6 +14,15 @@ describe('POST /api/miscellaneous', () => {
     expect(rows[0]).toMatchObject({ tenant: 'alpha', column_name: 'valuation', car_id: 'a-hilux', data: { id: 'val-1', offer_price: 18500, adjustmentAnswers: { scratches: 'minor' } } });
   });
 
+  it('saves once for a retry with the same Idempotency-Key', async () => {
+    const headers = { 'idempotency-key': 'valuation-42' };
+    const a = (await (await h.post('/api/miscellaneous', valuation(), { headers })).json()) as { id: string };
+    const b = (await (await h.post('/api/miscellaneous', valuation(), { headers })).json()) as { id: string };
+    expect(b.id).toBe(a.id);
+    const { rows } = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM valuations');
+    expect(rows[0]?.n).toBe(1);
+  });
+
   it('defaults column_name to valuation and links an earlier lead of this tenant', async () => {
     const lead = (await (await h.post('/api/leads', { category: 'Trade-in', name: 'Jo', email: 'jo@example.com' })).json()) as { lead_id: string };
     const res = await h.post('/api/miscellaneous', { lead_id: lead.lead_id, offer_price: 1 });

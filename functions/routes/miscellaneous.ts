@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { newId } from '../lib/crypto.ts';
+import { idempotencyKey } from '../lib/idempotency.ts';
 import { enforce, ipBucket } from '../lib/rate-limit.ts';
 import { idString, invalid, parse, type FieldIssue } from '../lib/validation.ts';
 
@@ -21,6 +22,8 @@ export function miscellaneousRoute(app: Hono<AppEnv>, deps: Deps): void {
     const site = c.get('site');
     const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'miscellaneous'), rules: deps.options.rateLimits.miscellaneousPerIp }]);
     if (limited) return limited;
+    const idem = idempotencyKey(c);
+    if (!idem.ok) return idem.response;
     const parsed = parse(c, MiscBody, c.get('body'));
     if (!parsed.ok) return parsed.response;
     const { column_name, lead_id, car_id, ...data } = parsed.value;
@@ -32,11 +35,15 @@ export function miscellaneousRoute(app: Hono<AppEnv>, deps: Deps): void {
       if (rows.length === 0) issues.push({ field: 'lead_id', message: 'we could not find that enquiry' });
     }
     if (issues.length) return invalid(c, issues);
-    const id = newId();
-    await deps.db.query(
-      'INSERT INTO valuations (id, tenant, column_name, lead_id, car_id, data, created_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)',
-      [id, site.slug, column_name, lead_id ?? null, car_id ?? null, JSON.stringify(data), deps.clock.now()],
+    const inserted = await deps.db.query<{ id: string }>(
+      `INSERT INTO valuations (id, tenant, column_name, lead_id, car_id, data, created_at, idempotency_key)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8)
+       ON CONFLICT (tenant, idempotency_key) DO NOTHING RETURNING id`,
+      [newId(), site.slug, column_name, lead_id ?? null, car_id ?? null, JSON.stringify(data), deps.clock.now(), idem.key ?? null],
     );
+    const id =
+      inserted.rows[0]?.id ??
+      (await deps.db.query<{ id: string }>('SELECT id FROM valuations WHERE tenant = $1 AND idempotency_key = $2', [site.slug, idem.key])).rows[0]?.id;
     return c.json({ success: true, id }, 201);
   });
 }

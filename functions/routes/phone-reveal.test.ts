@@ -13,11 +13,15 @@ describe('POST /api/phone-reveal', () => {
     expect(rows[0]?.ip_hash).not.toContain('203.0.113.7');
   });
 
-  it('logs each reveal (a retry logs again; the log counts clicks)', async () => {
+  it('logs each click, but a retry with the same Idempotency-Key only once', async () => {
     await h.post('/api/phone-reveal', { car_id: 'a-hilux' });
     await h.post('/api/phone-reveal', { car_id: 'a-hilux' });
+    const a = (await (await h.post('/api/phone-reveal', { car_id: 'a-hilux' }, { headers: { 'idempotency-key': 'click-1' } })).json()) as { id: string };
+    const b = (await (await h.post('/api/phone-reveal', { car_id: 'a-hilux' }, { headers: { 'idempotency-key': 'click-1' } })).json()) as { id: string };
+    expect(b.id).toBe(a.id);
     const { rows } = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM phone_reveals');
-    expect(rows[0]?.n).toBe(2);
+    expect(rows[0]?.n).toBe(3);
+    expect((await h.post('/api/phone-reveal', { car_id: 'a-hilux' }, { headers: { 'idempotency-key': 'bad key with spaces' } })).status).toBe(400);
   });
 
   for (const [label, body, field] of [

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { hmac, newId } from '../lib/crypto.ts';
+import { idempotencyKey } from '../lib/idempotency.ts';
 import { enforce, ipBucket } from '../lib/rate-limit.ts';
 import { idString, invalid, parse } from '../lib/validation.ts';
 
@@ -20,13 +21,19 @@ export function phoneRevealRoute(app: Hono<AppEnv>, deps: Deps): void {
     if (limited) return limited;
     const parsed = parse(c, RevealBody, c.get('body'));
     if (!parsed.ok) return parsed.response;
+    const idem = idempotencyKey(c);
+    if (!idem.ok) return idem.response;
     const car = site.carById(parsed.value.car_id);
     if (!car) return invalid(c, [{ field: 'car_id', message: Http.unknownCar }]);
-    const id = newId();
-    await deps.db.query(
-      'INSERT INTO phone_reveals (id, tenant, car_id, dealership_id, website_id, created_at, ip_hash) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [id, site.slug, car.id, parsed.value.dealership_id ?? car.dealership_id ?? null, parsed.value.website_id ?? null, deps.clock.now(), hmac(deps.options.secret, c.get('ip')).slice(0, 32)],
+    const inserted = await deps.db.query<{ id: string }>(
+      `INSERT INTO phone_reveals (id, tenant, car_id, dealership_id, website_id, created_at, ip_hash, idempotency_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (tenant, idempotency_key) DO NOTHING RETURNING id`,
+      [newId(), site.slug, car.id, parsed.value.dealership_id ?? car.dealership_id ?? null, parsed.value.website_id ?? null, deps.clock.now(), hmac(deps.options.secret, c.get('ip')).slice(0, 32), idem.key ?? null],
     );
+    const id =
+      inserted.rows[0]?.id ??
+      (await deps.db.query<{ id: string }>('SELECT id FROM phone_reveals WHERE tenant = $1 AND idempotency_key = $2', [site.slug, idem.key])).rows[0]?.id;
     return c.json({ success: true, id }, 201);
   });
 }

@@ -91,8 +91,9 @@ describe('POST /api/youx/quote', () => {
   }
 
   it('rate-limits per IP', async () => {
-    for (let i = 0; i < 60; i++) await h.post('/api/youx/quote', body());
-    const res = await h.post('/api/youx/quote', body());
+    const s = h.scaled(0.05);
+    for (let i = 0; i < 3; i++) expect((await s.post('/api/youx/quote', body())).status).toBe(200);
+    const res = await s.post('/api/youx/quote', body());
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBeTruthy();
   });

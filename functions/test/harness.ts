@@ -22,6 +22,8 @@ export interface Harness {
   failWebhooks(n: number): void;
   request(path: string, init?: RequestInit & { ip?: string; origin?: string | null; json?: unknown }): Promise<Response>;
   post(path: string, json: unknown, init?: RequestInit & { ip?: string; origin?: string | null }): Promise<Response>;
+  /** The same database and clock behind an app whose rate limits are multiplied by `scale` (fast 429 tests). */
+  scaled(scale: number): Pick<Harness, 'request' | 'post'>;
 }
 
 export function buildApp(db: Db, clock: FakeClock, options: Partial<OptionsInput> = {}, adapters?: Partial<Adapters>) {
@@ -64,17 +66,21 @@ export function useHarness(options: Partial<OptionsInput> = {}, adapters?: Parti
     const clock = new FakeClock('2026-11-22T01:00:00Z');
     const built = buildApp(db, clock, options, adapters);
     Object.assign(h, { db, clock, ...built });
-    h.request = (path, init = {}) => {
-      const { ip = '203.0.113.7', origin = ALPHA, json, ...rest } = init as RequestInit & { ip?: string; origin?: string | null; json?: unknown };
-      const headers = new Headers(rest.headers);
-      if (origin) headers.set('origin', origin);
-      if (json !== undefined) {
-        headers.set('content-type', 'application/json');
-        rest.body = JSON.stringify(json);
-      }
-      return Promise.resolve(built.app.request(`http://localhost${path}`, { ...rest, headers }, { ip }));
+    const requester = (app: typeof built.app): Pick<Harness, 'request' | 'post'> => {
+      const request: Harness['request'] = (path, init = {}) => {
+        const { ip = '203.0.113.7', origin = ALPHA, json, ...rest } = init as RequestInit & { ip?: string; origin?: string | null; json?: unknown };
+        const headers = new Headers(rest.headers);
+        if (origin) headers.set('origin', origin);
+        if (json !== undefined) {
+          headers.set('content-type', 'application/json');
+          rest.body = JSON.stringify(json);
+        }
+        return Promise.resolve(app.request(`http://localhost${path}`, { ...rest, headers }, { ip }));
+      };
+      return { request, post: (path, json, init = {}) => request(path, { ...init, method: 'POST', json }) };
     };
-    h.post = (path, json, init = {}) => h.request(path, { ...init, method: 'POST', json });
+    Object.assign(h, requester(built.app));
+    h.scaled = (scale) => requester(buildApp(db as Db, clock, { ...options, rateLimitScale: scale }, adapters).app);
   });
   afterAll(async () => {
     await db?.close();
