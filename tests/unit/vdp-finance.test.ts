@@ -15,11 +15,10 @@ import {
   disclaimerText,
   financeBlock,
   financeDisplay,
-  quoteEstimate,
-  shouldFetchQuote,
   type FinanceCar,
   type FinanceProvider,
 } from '../../src/lib/finance/display.ts';
+import { quoteEstimate, shouldFetchQuote } from '../../src/lib/finance/quote.ts';
 import type { LenderEntry } from '../../src/lib/vdp/extras.ts';
 
 const SETTINGS: CalculatorSettings = {

@@ -5,18 +5,17 @@
 import { FINANCE_PROVIDERS } from '../schemas/finance.ts';
 import { formatDollars } from '../rules/format.ts';
 import { truncateText } from '../rules/truncate.ts';
-import type { LenderEntry, Quote } from '../vdp/extras.ts';
+import type { LenderEntry } from '../vdp/extras.ts';
+import { formatRate } from './quote.ts';
 
 export type FinanceProvider = (typeof FINANCE_PROVIDERS)[number];
 
 export const DISCLAIMER_LIMIT = 197;
 export const FINANCE_PRICE_THRESHOLD = 500;
 export const TAURUS_MAX_AGE_YEARS = 12;
-export const QUOTE_MONTHLY_FACTOR = 4.33;
 export const COMPARISON_BASIS = 'Comparison rate based on a 5-year secured fixed loan of $30,000.';
 export const COMPARISON_WARNING =
   'WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.';
-export const QUOTE_BASIS = 'Based on a 5 year term, 10.0% deposit and 30% final payment.';
 
 export interface FinanceCar {
   year?: number | null | undefined;
@@ -44,6 +43,11 @@ export function chooseLender(
   return undefined;
 }
 
+/** No finance is shown for Suzuki cars or for the configured dealerships' cars. */
+export function isFinanceHidden(car: Pick<FinanceCar, 'make' | 'dealership_slug'>, hiddenDealerships: readonly string[]): boolean {
+  return car.make.trim().toLowerCase() === 'suzuki' || (car.dealership_slug !== undefined && hiddenDealerships.includes(car.dealership_slug));
+}
+
 /**
  * The spec's eligibility table. Lender data needs non-null interestRate and comparisonRate; hidden for
  * Suzuki and for the configured dealerships. Taurus: year newer than the current year minus 12, price
@@ -56,9 +60,7 @@ export function financeDisplay(
   lender: { provider: FinanceProvider; entry: LenderEntry } | undefined,
   opts: { currentYear: number; hiddenDealerships: readonly string[] },
 ): FinanceDisplay {
-  if (!lender) return { show: 'none' };
-  if (car.make.trim().toLowerCase() === 'suzuki') return { show: 'none' };
-  if (car.dealership_slug && opts.hiddenDealerships.includes(car.dealership_slug)) return { show: 'none' };
+  if (!lender || isFinanceHidden(car, opts.hiddenDealerships)) return { show: 'none' };
   const { provider, entry } = lender;
   if (provider === 'Car Clarity') return entry.disclaimer ? { show: 'disclaimer', provider, disclaimer: entry.disclaimer } : { show: 'none' };
   if (entry.interestRate == null || entry.comparisonRate == null) return { show: 'none' };
@@ -82,11 +84,6 @@ export function financeDisplay(
       break;
   }
   return ok ? { show: 'block', provider, entry } : { show: 'none' };
-}
-
-/** "6.29% p.a."; "-" when missing. */
-export function formatRate(rate: number | null | undefined): string {
-  return rate == null ? '-' : `${rate.toFixed(2)}% p.a.`;
 }
 
 function termText(term: LenderEntry['term']): string | undefined {
@@ -127,30 +124,6 @@ export function financeBlock(entry: LenderEntry): FinanceBlock {
     offerEnds: offer ? `Offer ends ${offer[3]}/${offer[2]}/${offer[1]}` : undefined,
     disclaimer: entry.disclaimer ?? undefined,
   };
-}
-
-export interface QuoteEstimate {
-  weekly: string;
-  monthly: string;
-  advertisedRate: string;
-  comparisonRate: string;
-}
-
-/** The quote estimate: '...' while loading, '-' for a missing figure; monthly = weekly x 4.33. */
-export function quoteEstimate(quote: Quote | undefined, loading: boolean): QuoteEstimate {
-  if (loading) return { weekly: '...', monthly: '...', advertisedRate: '...', comparisonRate: '...' };
-  const weekly = quote?.weeklyRepaymentAmount;
-  return {
-    weekly: weekly != null ? formatDollars(weekly) : '-',
-    monthly: weekly != null ? formatDollars(weekly * QUOTE_MONTHLY_FACTOR) : '-',
-    advertisedRate: formatRate(quote?.advertisedRate),
-    comparisonRate: formatRate(quote?.comparisonRate),
-  };
-}
-
-/** A finance quote is fetched only when the feature is on, the car has none and its price is positive. */
-export function shouldFetchQuote(featureOn: boolean, quote: Quote | undefined, price: number | null | undefined): boolean {
-  return featureOn && !quote && (price ?? 0) > 0;
 }
 
 /** The disclaimer starts short (cut at 197 characters) with Show more; full after the toggle. */

@@ -1,0 +1,41 @@
+import { quoteEstimate } from '../../lib/finance/quote.ts';
+import type { Quote } from '../../lib/vdp/extras.ts';
+
+/** The view count: POST /api/cars/{slug}/view.json counts this visitor and answers the views; not ok keeps the built number. */
+export function loadViews(root: Document): void {
+  const el = root.querySelector<HTMLElement>('[data-views]');
+  if (!el) return;
+  const { slug = '', photos = '0', website = '' } = el.dataset;
+  const query = new URLSearchParams({ photos_count: photos, website_id: website });
+  fetch(`/api/cars/${encodeURIComponent(slug)}/view.json?${query.toString()}`, { method: 'POST' })
+    .then((res) => (res.ok ? (res.json() as Promise<{ views?: unknown }>) : null))
+    .then((data) => {
+      const views = data?.views;
+      if (typeof views === 'number') el.textContent = `${views.toLocaleString('en-AU')} ${views === 1 ? 'view' : 'views'}`;
+    })
+    .catch(() => {});
+}
+
+/** The finance quote for the sidebar estimate: '...' until it answers, '-' for what is missing. */
+export function loadQuote(root: Document): void {
+  const box = root.querySelector<HTMLElement>('[data-quote-fetch]');
+  if (!box) return;
+  const { price, year, vin, nvic } = box.dataset;
+  const fill = (quote: Quote | undefined) => {
+    const shown = quoteEstimate(quote, false);
+    for (const key of Object.keys(shown) as (keyof typeof shown)[]) {
+      const out = box.querySelector(`[data-quote="${key}"]`);
+      if (out) out.textContent = shown[key];
+    }
+    box.setAttribute('aria-busy', 'false');
+  };
+  fetch('/api/youx/quote', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ selfAssessedCreditScore: 'GREAT', purchasePrice: Number(price), loanTerm: 5, year: year ? Number(year) : undefined, vin, nvic, whoIsHelping: '' }),
+  })
+    .then((res) => (res.ok ? (res.json() as Promise<Quote>) : undefined))
+    .then(fill)
+    // A failed quote is swallowed: the estimate shows '-'.
+    .catch(() => fill(undefined));
+}

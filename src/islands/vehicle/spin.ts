@@ -1,0 +1,119 @@
+import {
+  autorotateTick,
+  hotspotsAtFrame,
+  spinFrameAfterDrag,
+  SPIN_TICK_MS,
+  stepSlide,
+  stopAutorotate,
+  type Autorotate,
+} from '../../lib/rules/vdp-media.ts';
+
+interface SpinHotspot {
+  id: string;
+  description: string;
+  positions: { activeAngle: number; posX: number; posY: number }[];
+}
+
+const mounted = new WeakSet<HTMLElement>();
+
+/** Loaded when a shopper first opens the 360 spin or the interior view. */
+export function mount(pane: HTMLElement): void {
+  if (mounted.has(pane)) return;
+  mounted.add(pane);
+  const spin = pane.querySelector<HTMLElement>('[data-spin]');
+  if (spin) mountSpin(spin);
+  const pano = pane.querySelector<HTMLElement>('[data-pano]');
+  if (pano) dragScroll(pano);
+}
+
+function load(url: string): Promise<void> {
+  return new Promise((resolve) => {
+    const img = new Image();
+    img.onload = () => resolve();
+    img.onerror = () => {
+      console.error(`spin image failed to load: ${url}`);
+      resolve();
+    };
+    img.src = url;
+  });
+}
+
+/** Preload every frame (a placeholder shows meanwhile), then a draggable turntable that autorotates one turn. */
+function mountSpin(el: HTMLElement): void {
+  const [small = [], large = []] = JSON.parse(el.dataset['spin'] ?? '[[],[]]') as [string[], string[]];
+  const frames = el.clientWidth * (window.devicePixelRatio || 1) > 700 && large.length === small.length ? large : small;
+  const hotspots = JSON.parse(el.dataset['hotspots'] ?? '[]') as SpinHotspot[];
+  const img = el.querySelector<HTMLImageElement>('img');
+  const status = el.querySelector<HTMLElement>('[data-spin-status]');
+  const layer = el.querySelector<HTMLElement>('[data-hotspots-layer]');
+  if (!img || frames.length < 2) return;
+  let rotate: Autorotate = { frame: 0, ticks: 0, running: true };
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  const show = (frame: number) => {
+    rotate = { ...rotate, frame };
+    img.src = frames[frame] ?? img.src;
+    el.dataset['frame'] = String(frame);
+    if (!layer) return;
+    layer.replaceChildren(
+      ...hotspotsAtFrame(hotspots, frame).map(({ hotspot, posX, posY }) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'vdp-hotspot';
+        b.style.left = `${posX}%`;
+        b.style.top = `${posY}%`;
+        b.setAttribute('aria-label', hotspot.description);
+        b.dataset['tip'] = hotspot.description;
+        return b;
+      }),
+    );
+  };
+  const stop = () => {
+    rotate = stopAutorotate(rotate);
+    if (timer) clearInterval(timer);
+  };
+
+  void Promise.all(frames.map(load)).then(() => {
+    if (status) status.hidden = true;
+    el.classList.add('is-ready');
+    show(0);
+    timer = setInterval(() => {
+      rotate = autorotateTick(rotate, frames.length);
+      show(rotate.frame);
+      if (!rotate.running) stop();
+    }, SPIN_TICK_MS);
+    let start: { x: number; frame: number } | undefined;
+    el.addEventListener('pointerdown', (e) => {
+      if ((e.target as Element).closest('.vdp-hotspot')) return;
+      stop();
+      start = { x: e.clientX, frame: rotate.frame };
+      el.setPointerCapture(e.pointerId);
+    });
+    el.addEventListener('pointermove', (e) => {
+      if (start) show(spinFrameAfterDrag(start.frame, e.clientX - start.x, frames.length));
+    });
+    const end = () => (start = undefined);
+    el.addEventListener('pointerup', end);
+    el.addEventListener('pointercancel', end);
+    el.addEventListener('keydown', (e) => {
+      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+      e.preventDefault();
+      stop();
+      show(stepSlide(rotate.frame, e.key === 'ArrowLeft' ? -1 : 1, frames.length));
+    });
+  });
+}
+
+/** The interior panorama scrolls natively (touch, trackpad); a mouse can drag it too. */
+function dragScroll(el: HTMLElement): void {
+  let start: { x: number; left: number } | undefined;
+  el.addEventListener('pointerdown', (e) => {
+    if (e.pointerType !== 'mouse') return;
+    start = { x: e.clientX, left: el.scrollLeft };
+    el.setPointerCapture(e.pointerId);
+  });
+  el.addEventListener('pointermove', (e) => {
+    if (start) el.scrollLeft = start.left - (e.clientX - start.x);
+  });
+  el.addEventListener('pointerup', () => (start = undefined));
+}

@@ -1,0 +1,24 @@
+/**
+ * The vehicle page's script: small handlers for what is above the fold (phone reveal, media, share,
+ * toggles, sticky bars) and loaders for the rest, which fetch their code only when needed.
+ */
+import { initLazy } from './lazy.ts';
+import { loadQuote, loadViews } from './live.ts';
+import { initMedia } from './media.ts';
+import { initPhone } from './phone.ts';
+import { initShare } from './share.ts';
+import { initSticky } from './sticky.ts';
+import { initToggles } from './toggles.ts';
+
+initToggles(document);
+initPhone(document);
+initShare(document);
+initMedia(document);
+initSticky(document);
+initLazy(document);
+document.addEventListener('click', (event) => {
+  const dismiss = (event.target as Element | null)?.closest('[data-dismiss]');
+  if (dismiss) dismiss.closest('[data-announce]')?.remove();
+});
+loadViews(document);
+loadQuote(document);

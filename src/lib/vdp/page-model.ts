@@ -1,0 +1,195 @@
+/**
+ * Everything a vehicle page shows, decided once from the car, the tenant and the build time by the
+ * spec's rules. The Astro components only render this; the islands only change what the shopper
+ * changes (calculators, media, reveals).
+ */
+import type { Photo } from '../model/vehicle.ts';
+import { shouldShowPriceGauge } from '../price-gauge/index.ts';
+import { bodyTypeLabel } from '../rules/body-type.ts';
+import { callUsNumber, phoneShown, type PhoneShown } from '../rules/call-us.ts';
+import { cardTag, tagOptionsFor, type CardTag } from '../rules/card-tag.ts';
+import { formatDollars } from '../rules/format.ts';
+import { fuelEconomy, isFuelCalculatorShown, weeklyFuelCost, FUEL_DISTANCE_DEFAULT, FUEL_PRICE_DEFAULT } from '../rules/fuel-cost.ts';
+import { keySpecs, type SpecItem } from '../rules/key-specs.ts';
+import { priceDisplay, priceTypeLabel, type PriceDisplay } from '../rules/price-display.ts';
+import { vdpActions, type VdpActions } from '../rules/vdp-actions.ts';
+import {
+  allSpecifications,
+  carDetails,
+  dealerComments,
+  directionsUrl,
+  FEATURES_PREVIEW,
+  isBelowMarket,
+  locationAnnouncement,
+  regoExpiryText,
+  SPECS_PREVIEW,
+  splitPreview,
+  type CommentsDisplay,
+  type SpecGroup,
+} from '../rules/vdp-content.ts';
+import { availableViews, gallerySlides, initialView, showThumbnailStrip, type MediaView, type Slide } from '../rules/vdp-media.ts';
+import { shareUrl, vehicleBreadcrumbs, type Crumb } from '../rules/vdp-page.ts';
+import { vehicleSubtitle, vehicleTitle } from '../rules/vehicle-title.ts';
+import { calculatorRanges, calculatorResult, initialCalculatorState, type CalculatorRanges, type CalculatorResult, type CalculatorState } from '../finance/calculator.ts';
+import { chooseLender, disclaimerText, isFinanceHidden, financeBlock, financeDisplay, type FinanceBlock } from '../finance/display.ts';
+import { quoteEstimate, shouldFetchQuote, type QuoteEstimate } from '../finance/quote.ts';
+import type { SiteModel } from '../site/site-model.ts';
+import type { Location } from '../tenant/load-tenant.ts';
+import { slugify } from '../utils/slugify.ts';
+import { readVdpExtras, type Hotspot, type VdpExtras } from './extras.ts';
+import type { VdpVehicle } from './vehicle.ts';
+
+export interface VehiclePage {
+  car: VdpVehicle;
+  extras: VdpExtras;
+  title: string;
+  subtitle: string;
+  fullName: string;
+  url: string;
+  crumbs: Crumb[];
+  tag: CardTag;
+  price: PriceDisplay;
+  priceNote?: string | undefined;
+  wasPrice?: string | undefined;
+  belowMarket: boolean;
+  views?: number | undefined;
+  location?: { name: string; href: string } | undefined;
+  announcement?: { text: string; directions?: string | undefined } | undefined;
+  actions: VdpActions;
+  phone?: PhoneShown | undefined;
+  media: {
+    photos: Photo[];
+    slides: Slide[];
+    video?: string | undefined;
+    thumbnails: boolean;
+    views: MediaView[];
+    initial: MediaView;
+    spin: Photo[];
+    interior?: Photo | undefined;
+    walkaround: string[];
+    hotspots: Hotspot[];
+  };
+  specs: { shown: SpecItem[]; more: SpecItem[] };
+  features: { shown: string[]; more: string[] };
+  details: SpecItem[];
+  rego?: string | undefined;
+  allSpecs: SpecGroup[];
+  comments: CommentsDisplay;
+  finance: {
+    block?: (FinanceBlock & { provider: string }) | undefined;
+    lenderDisclaimer?: string | undefined;
+    /** Sidebar estimate from a quote (the car's, or fetched: then `fetchQuote` and '...'). */
+    quote?: QuoteEstimate | undefined;
+    fetchQuote: boolean;
+    calculator?: { ranges: CalculatorRanges; state: CalculatorState; result: CalculatorResult; fee: number; roundUp: boolean } | undefined;
+    disclaimer: { short: string; full: string; truncated: boolean };
+  };
+  fuel?: { economy: number; price: string; distance: string; weekly: string } | undefined;
+  delivery: boolean;
+  gauge: boolean;
+  map?: { location: Location; directions?: string | undefined } | undefined;
+  stickyBars: boolean;
+}
+
+/** The page of one listed car. */
+export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
+  const { tenant, now } = model;
+  const { extras } = readVdpExtras(car as unknown as Record<string, unknown>);
+  const title = vehicleTitle(car);
+  const subtitle = vehicleSubtitle(car);
+  const price = priceDisplay(car, tenant.texts.no_price);
+  const shownPrice = price.kind === 'price' ? price.amount : undefined;
+  const location = tenant.locations.find((l) => l.id === car.location?.id);
+  const actions = vdpActions(
+    { ...car, photos_count: car.photos.length },
+    {
+      reserveOnline: tenant.features.reserve_online,
+      buyOnlinePath: tenant.features.buy_online_path,
+      favourites: tenant.features.favourites,
+      reserveDeposit: tenant.reserve.deposit,
+      reserveLabel: tenant.reserve.label,
+      processorLabel: extras.payment_processor_label,
+      processorDeposit: extras.payment_processor_deposit,
+    },
+  );
+  const callUs = callUsNumber(car, tenant.contact, tenant.features.phone_filtering_by_car_type);
+
+  const spin = car.spin_photos ?? [];
+  const video = car.video_url;
+  const views = availableViews({ spinFrames: spin.length, walkaround: extras.walkaround_videos.length, interior: !!car.interior_photo });
+  const photos = car.photos;
+
+  const lender = chooseLender(extras.finance_lenders, tenant.finance.provider);
+  const display = financeDisplay(
+    { year: car.year, price: car.price, make: car.make, dealership_slug: car.dealership_slug, available: actions.available },
+    lender,
+    { currentYear: new Date(now * 1000).getUTCFullYear(), hiddenDealerships: tenant.finance.hidden_dealerships },
+  );
+  const financeHidden = isFinanceHidden(car, tenant.finance.hidden_dealerships);
+  const quoteOn = tenant.features.finance_quote || tenant.finance.youx_quote;
+  const fetchQuote = actions.available && !financeHidden && display.show !== 'block' && shouldFetchQuote(quoteOn, extras.youxQuote, car.price);
+  const calcSettings = { ...tenant.finance };
+  const ranges = calculatorRanges(calcSettings, car.price);
+  const state = initialCalculatorState(calcSettings, car.price);
+
+  const economy = fuelEconomy(extras.variant?.fuelconsumptioncombined);
+  const gaugeOn = (tenant.features.price_gauge || tenant.plugins.autogauge) && shownPrice !== undefined;
+  // With the local gauge the build already knows the answer: a car whose gauge would be hidden gets no block.
+  const gauge = gaugeOn && (car.price_gauge === undefined || shouldShowPriceGauge(car.price_gauge));
+  const announcement = locationAnnouncement(car.location);
+
+  return {
+    car,
+    extras,
+    title,
+    subtitle,
+    fullName: `${title} ${subtitle}`.trim(),
+    url: shareUrl(tenant.url, car.path),
+    crumbs: vehicleBreadcrumbs(car, title, { slugify, bodyLabel: bodyTypeLabel }),
+    tag: cardTag(car, tagOptionsFor(tenant, now)),
+    price,
+    priceNote: price.kind === 'price' ? priceTypeLabel(car.price_type) : undefined,
+    wasPrice: shownPrice !== undefined && car.before_price && car.before_price > shownPrice ? formatDollars(car.before_price) : undefined,
+    belowMarket: actions.available && isBelowMarket(shownPrice, extras.autograb_data),
+    views: tenant.features.show_view_count ? (car.views ?? 0) : undefined,
+    location: car.location ? { name: car.location.name, href: `/locations/${car.location.slug}` } : undefined,
+    announcement: announcement ? { text: announcement, directions: location ? directionsUrl(location.address) : undefined } : undefined,
+    actions,
+    phone: callUs.number ? phoneShown(callUs.number, tenant.features.phone_unmasked) : undefined,
+    media: {
+      photos,
+      slides: gallerySlides(photos.length, !!video, tenant.vdp_config.video_placement),
+      video,
+      thumbnails: showThumbnailStrip(car, photos.length),
+      views,
+      initial: initialView(tenant.vdp_config.default_media_view, views),
+      spin,
+      interior: car.interior_photo,
+      walkaround: extras.walkaround_videos,
+      hotspots: extras.hotspots.exterior,
+    },
+    specs: splitPreview(keySpecs(car), SPECS_PREVIEW),
+    features: splitPreview(car.standardEquipment ?? [], FEATURES_PREVIEW),
+    details: carDetails(car),
+    rego: regoExpiryText(car.rego_expiry, now, tenant.features.unregistered_text),
+    allSpecs: allSpecifications(extras.variant, extras.specifications),
+    comments: dealerComments(car.dealercomments),
+    finance: {
+      block: display.show === 'block' ? { ...financeBlock(display.entry), provider: display.provider } : undefined,
+      lenderDisclaimer: display.show === 'disclaimer' ? display.disclaimer : undefined,
+      quote: extras.youxQuote && !financeHidden ? quoteEstimate(extras.youxQuote, false) : fetchQuote ? quoteEstimate(undefined, true) : undefined,
+      fetchQuote,
+      calculator: financeHidden
+        ? undefined
+        : { ranges, state, result: calculatorResult(state, ranges, calcSettings), fee: calcSettings.establishment_fee, roundUp: calcSettings.round_up },
+      disclaimer: disclaimerText(tenant.finance.disclaimer),
+    },
+    fuel: isFuelCalculatorShown(car)
+      ? { economy, price: FUEL_PRICE_DEFAULT, distance: FUEL_DISTANCE_DEFAULT, weekly: weeklyFuelCost(FUEL_DISTANCE_DEFAULT, FUEL_PRICE_DEFAULT, economy) ?? '' }
+      : undefined,
+    delivery: tenant.features.delivery_calculator && tenant.delivery_zones.length > 0 && actions.available,
+    gauge,
+    map: tenant.vdp_config.show_map_section && location ? { location, directions: directionsUrl(location.address) } : undefined,
+    stickyBars: tenant.features.sticky_bars,
+  };
+}

@@ -1,0 +1,18 @@
+import { toSearchDocs } from '../search/documents.ts';
+import { SearchEngine } from '../search/engine/engine.ts';
+import { embeddedHits } from '../search/plain-hits.ts';
+import { similarCars } from '../search/similar.ts';
+import type { SiteModel } from '../site/site-model.ts';
+
+/**
+ * The similar cars of every listed vehicle, as ids in display order (at most 6), picked at build time
+ * by the search's similar-cars rule (similarCarsQuery / pickSimilarCars) on the embedded engine over
+ * the listed vehicles (the search's conformance suite holds it equal to Meilisearch).
+ */
+export async function similarCarIds(model: Pick<SiteModel, 'vehicles' | 'tenant'>): Promise<Map<string, string[]>> {
+  const { docs } = toSearchDocs(model.vehicles, model.tenant);
+  const backend = embeddedHits(new SearchEngine(docs), model.tenant.search.index_name);
+  const out = new Map<string, string[]>();
+  for (const car of model.vehicles) out.set(car.id, (await similarCars(car, backend)).map((d) => d.id));
+  return out;
+}

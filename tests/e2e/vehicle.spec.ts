@@ -1,0 +1,341 @@
+/**
+ * The vehicle page in Chromium on the built demo group (E2E_DIST): available, sold, coming soon,
+ * price 0 and preorder cars; gallery, spin, phone reveal, every calculator, the price gauge, sticky
+ * bars, dealer text escaping and the print page, at desktop and phone widths (the config's projects).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_DIST } from '../../playwright.config.ts';
+import { isAvailable } from '../../src/lib/rules/listing.ts';
+import { shouldShowPriceGauge } from '../../src/lib/price-gauge/index.ts';
+import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
+import { baseUrl, expectNoBrokenImages, readModel, snap, watchBrokenRequests, type DemoTenant } from './helpers.ts';
+
+const GROUP: DemoTenant = 'demo-southern-motor-group';
+const model = readModel(GROUP);
+const cars = model.vehicles as VdpVehicle[];
+const { tenant } = model;
+
+/** The demo generator names its edge-case cars; the build's model has them by id. */
+function edge(name: string): VdpVehicle {
+  const dir = join(E2E_DIST, '_build', GROUP, 'model.json');
+  const manifestFile = join(tenant.dir, 'demo-manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { edge_cases: Record<string, { id: number }> };
+  const id = String(manifest.edge_cases[name]?.id);
+  const car = cars.find((c) => c.id === id);
+  if (!car) throw new Error(`demo edge case ${name} (${id}) is not in ${dir}`);
+  return car;
+}
+
+async function open(page: Page, car: VdpVehicle): Promise<void> {
+  await page.goto(`${baseUrl(GROUP)}${car.path}`);
+}
+
+const price = (page: Page) => page.getByTestId('price').first();
+
+test.describe('vehicle page', () => {
+  test('an available car: title, price, structured data, LCP photo, actions and finance', async ({ page }, info) => {
+    const car = edge('full_media');
+    const broken = watchBrokenRequests(page);
+    await open(page, car);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${car.year} ${car.make} ${car.model}`);
+    await expect(price(page)).toHaveText(`$${car.price?.toLocaleString('en-AU')}`);
+    const hero = page.locator('.vdp-main img');
+    await expect(hero).toHaveAttribute('fetchpriority', 'high');
+    await expect(hero).toHaveAttribute('loading', 'eager');
+    await expect(page.locator('link[rel=preload][as=image]')).toHaveAttribute('imagesrcset', /640w/);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as Record<string, unknown>;
+    expect(ld).toMatchObject({ '@type': 'Car', vehicleIdentificationNumber: car.vin, offers: { '@type': 'Offer', price: car.price, seller: { '@type': 'AutoDealer' } } });
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https:\/\/.+\.webp$/);
+    const side = page.getByRole('complementary', { name: 'Price and actions' });
+    for (const name of ['Enquire Now', 'Book a Test Drive', 'Value My Trade-in', 'Get Finance', 'Reserve for $500']) {
+      await expect(side.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(side.getByRole('link', { name: 'Reserve for $500' })).toHaveAttribute('href', `/cars/${car.slug}/buy-online`);
+    await expect(side.getByRole('link', { name: 'Get Finance' })).toHaveAttribute('href', new RegExp(`car_id=${car.id}.*#finance-form$`));
+    const block = page.getByTestId('finance-block');
+    await expect(block).toContainText('Interest rate');
+    await expect(block).toContainText('Comparison rate*');
+    await expect(block).toContainText('WARNING: This comparison rate is true only for the examples given');
+    await expect(page.locator('.vdp-thumbs button')).toHaveCount(car.photos.length + (car.video_url ? 1 : 0));
+    await expect(page.getByText(/^Located at /)).toBeVisible();
+    await page.getByRole('button', { name: 'Dismiss this notice' }).click();
+    await expect(page.getByText(/^Located at /)).toHaveCount(0);
+    await expectNoBrokenImages(page);
+    await snap(page, info, 'vdp-available');
+    expect(broken).toEqual([]);
+  });
+
+  test('a sold car shows the SOLD panel and no buying actions', async ({ page }, info) => {
+    const car = edge('sold_in_window');
+    await open(page, car);
+    await expect(page.getByTestId('sold-panel')).toContainText('SOLD');
+    await expect(page.locator('.vdp-tag')).toHaveText(tenant.texts.sold_tag);
+    const side = page.getByRole('complementary', { name: 'Price and actions' });
+    await expect(side.getByRole('link', { name: 'Find Me Something Similar' })).toBeVisible();
+    for (const name of ['Enquire Now', 'Value My Trade-in', 'Book a Test Drive']) await expect(side.getByRole('link', { name })).toHaveCount(0);
+    await expect(page.locator('[data-save-car]')).toHaveCount(0);
+    await expect(page.locator('.vdp-thumbs')).toHaveCount(0);
+    await expect(page.getByTestId('finance-block')).toHaveCount(0);
+    await snap(page, info, 'vdp-sold');
+  });
+
+  test('a coming soon car is available but has no thumbnails or reserve', async ({ page }, info) => {
+    const car = edge('coming_soon');
+    expect(isAvailable(car)).toBe(true);
+    await open(page, car);
+    await expect(page.locator('.vdp-tag')).toHaveText('COMING SOON');
+    await expect(page.getByRole('link', { name: 'Enquire Now' }).first()).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Price and actions' }).getByRole('link', { name: /^Reserve/ })).toHaveCount(0);
+    await expect(page.locator('.vdp-thumbs')).toHaveCount(0);
+    await snap(page, info, 'vdp-coming-soon');
+  });
+
+  test('a price-0 car shows the no-price text, never $0, and publishes no price', async ({ page }, info) => {
+    const car = edge('price_zero');
+    await open(page, car);
+    await expect(price(page)).toHaveText(tenant.texts.no_price);
+    await expect(page.getByText('$0', { exact: true })).toHaveCount(0);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as { offers: Record<string, unknown> };
+    expect(ld.offers['price']).toBeUndefined();
+    await expect(page.getByTestId('price-gauge')).toHaveCount(0);
+    await snap(page, info, 'vdp-price-zero');
+  });
+
+  test('a preorder car shows PREORDER', async ({ page }, info) => {
+    await open(page, edge('preorder'));
+    await expect(price(page)).toHaveText('PREORDER');
+    await snap(page, info, 'vdp-preorder');
+  });
+
+  test('gallery: arrows, thumbnails, video slide and fullscreen with arrow keys', async ({ page }) => {
+    const car = edge('photos_12_plus');
+    await open(page, car);
+    const count = page.locator('[data-current]');
+    await expect(count).toHaveText('1');
+    await page.locator('.vdp-stage').getByRole('button', { name: 'Next photo' }).click();
+    await expect(count).toHaveText('2');
+    await page.locator('.vdp-stage').getByRole('button', { name: 'Previous photo' }).click();
+    await expect(count).toHaveText('1');
+    await page.locator('.vdp-stage').getByRole('button', { name: 'Previous photo' }).click();
+    await expect(count).toHaveText(String(car.photos.length + 1));
+    await page.getByRole('button', { name: 'Show photo 3' }).click();
+    await expect(count).toHaveText('3');
+    await page.getByRole('button', { name: /^Play the video/ }).click();
+    await expect(page.locator('iframe.vdp-player')).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/demo\d+/);
+    await page.getByRole('button', { name: 'Fullscreen' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    const fsCount = dialog.locator('[data-fs-count]');
+    const first = await fsCount.textContent();
+    await page.keyboard.press('ArrowRight');
+    await expect(fsCount).not.toHaveText(first ?? '');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('360 spin: placeholder, preload, autorotate one turn, drag, hotspots; leaving gallery resets it', async ({ page }, info) => {
+    const car = edge('full_media');
+    const frames = car.spin_photos?.length ?? 0;
+    expect(frames).toBeGreaterThan(2);
+    await open(page, car);
+    await page.getByRole('button', { name: 'Next photo' }).first().click();
+    await expect(page.locator('[data-current]')).toHaveText('2');
+    await page.getByRole('button', { name: '360° Spin' }).click();
+    const spin = page.locator('[data-spin]');
+    await expect(spin).toBeVisible();
+    await expect(spin).toHaveClass(/is-ready/, { timeout: 15_000 });
+    await expect(page.locator('[data-spin-status]')).toBeHidden();
+    // Autorotates (100 ms a frame) and stops after one full turn, back on the first frame.
+    await expect.poll(() => spin.getAttribute('data-frame'), { timeout: 5000 }).not.toBe('0');
+    await expect.poll(() => spin.getAttribute('data-frame'), { timeout: frames * 100 + 3000 }).toBe('0');
+    await page.waitForTimeout(300);
+    await expect(spin).toHaveAttribute('data-frame', '0');
+    await expect(page.locator('.vdp-hotspot').first()).toBeVisible();
+    await snap(page, info, 'vdp-spin');
+    const box = await spin.boundingBox();
+    if (!box) throw new Error('spin has no box');
+    await page.mouse.move(box.x + 40, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 140, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(spin).toHaveAttribute('data-frame', '5');
+    await page.getByRole('button', { name: 'Gallery' }).click();
+    await expect(page.locator('[data-pane="gallery"]')).toBeVisible();
+    await expect(page.locator('[data-current]')).toHaveText('1');
+  });
+
+  test('phone: masked after 5 characters, revealed as a tel link and reported', async ({ page }) => {
+    await open(page, edge('full_media'));
+    const masked = page.locator('.vdp-side button[data-phone-reveal]');
+    await expect(masked).toContainText('1300 XXX XXX');
+    const reveal = page.waitForRequest((r) => r.url().endsWith('/api/phone-reveal') && r.method() === 'POST');
+    await masked.click();
+    const body = JSON.parse((await reveal).postData() ?? '{}') as Record<string, unknown>;
+    expect(body).toMatchObject({ car_id: edge('full_media').id, website_id: tenant.slug });
+    const link = page.locator('.vdp-side a[data-phone="revealed"]');
+    await expect(link).toHaveText('Call Now 1300 555 123');
+    await expect(link).toHaveAttribute('href', 'tel:1300555123');
+    await expect(page.locator('button[data-phone-reveal]')).toHaveCount(0);
+  });
+
+  test('finance calculator: ranges message, frequency, Enquire for Finance, one analytics event', async ({ page }) => {
+    await open(page, edge('full_media'));
+    const calc = page.locator('#finance-calculator');
+    await calc.scrollIntoViewIfNeeded();
+    const amount = calc.getByLabel('Loan amount ($)');
+    const payment = calc.getByTestId('repayment');
+    await expect(payment).toHaveText(/^\$\d/);
+    const weekly = await payment.textContent();
+    await calc.getByLabel('Monthly').check();
+    await expect(calc.locator('[data-out="per"]')).toHaveText('per month');
+    await expect(payment).not.toHaveText(weekly ?? '');
+    await amount.fill('3000');
+    await expect(calc.locator('[data-out="message"]')).toHaveText(
+      `Cannot be less than $${tenant.finance.min_amount.toLocaleString('en-AU')} or more than $${tenant.finance.max_amount.toLocaleString('en-AU')}`,
+    );
+    await amount.fill('-50');
+    await expect(amount).toHaveValue('0');
+    await expect(payment).toHaveText('Enquire for Finance');
+    await expect(calc.getByTestId('total-repayments')).toHaveText('');
+    await amount.fill('45000');
+    await expect(calc.locator('[data-out="message"]')).toHaveText('');
+    await calc.getByLabel('Deposit or trade-in ($)').fill('300000');
+    await calc.getByLabel('Deposit or trade-in ($)').blur();
+    await expect(calc.getByLabel('Deposit or trade-in ($)')).toHaveValue('250,000');
+    const events = await page.evaluate(() => ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter((e) => e['event_id'] === 26).length);
+    expect(events).toBe(1);
+    const disclaimer = page.locator('#financeDisclaimer');
+    await disclaimer.getByRole('button', { name: 'Show more' }).click();
+    await expect(disclaimer.getByRole('button', { name: 'Show less' })).toBeVisible();
+    await expect(disclaimer.locator('#fc-disc-full')).toBeVisible();
+  });
+
+  test('fuel calculator strips $ and kms; delivery calculator messages', async ({ page }) => {
+    const car = edge('full_media');
+    await open(page, car);
+    const fuel = page.getByRole('region', { name: 'Fuel calculator' });
+    await fuel.scrollIntoViewIfNeeded();
+    const economy = Number((await fuel.getByText(/Fuel economy:/).textContent())?.match(/([\d.]+) L/)?.[1]);
+    await expect(fuel.getByTestId('fuel-weekly')).toHaveText(`$${((250 / 100) * economy * 1.7).toFixed(2)}`);
+    await fuel.getByLabel('Fuel price ($ per litre)').fill('$2.00');
+    await fuel.getByLabel('Distance per week (kms)').fill('1,000 kms');
+    await expect(fuel.getByTestId('fuel-weekly')).toHaveText(`$${((1000 / 100) * economy * 2).toFixed(2)}`);
+
+    const delivery = page.getByRole('region', { name: 'Delivery calculator' });
+    const postcode = delivery.getByLabel('Your postcode');
+    const result = delivery.getByTestId('delivery-result');
+    await delivery.getByRole('button', { name: 'Get estimate' }).click();
+    await expect(result).toHaveText('Please enter a postcode.');
+    await postcode.fill('123');
+    await delivery.getByRole('button', { name: 'Get estimate' }).click();
+    await expect(result).toHaveText('Invalid postcode. Please enter a 4-digit number.');
+    await postcode.fill('0800');
+    await postcode.press('Enter');
+    await expect(result).toHaveText("Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.");
+    await postcode.fill('5000');
+    await postcode.press('Enter');
+    await expect(result).toHaveText('Delivery to South Australia: $1,250');
+  });
+
+  test('fuel calculator is hidden for an electric car', async ({ page }) => {
+    await open(page, edge('electric'));
+    await expect(page.getByRole('region', { name: 'Fuel calculator' })).toHaveCount(0);
+  });
+
+  test('price gauge: fetched from {car path}/autogauge and shown by the rule', async ({ page }, info) => {
+    const car = cars.find((c) => isAvailable(c) && shouldShowPriceGauge(c.price_gauge));
+    if (!car) throw new Error('the demo group has a car whose gauge shows');
+    const gaugeCall = page.waitForResponse((r) => r.url().endsWith(`${car.path}/autogauge`));
+    await open(page, car);
+    const gauge = page.getByTestId('price-gauge');
+    await gauge.scrollIntoViewIfNeeded();
+    expect((await gaugeCall).status()).toBe(200);
+    await expect(gauge).not.toHaveClass(/is-loading/);
+    await expect(gauge.locator('[data-out="min"]')).toHaveText(`$${car.price_gauge?.market_range_min.toLocaleString('en-AU')}`);
+    await expect(gauge.getByRole('meter')).toHaveAttribute('aria-valuenow', String(car.price_gauge?.fill));
+    await snap(page, info, 'vdp-gauge');
+    const hidden = cars.find((c) => isAvailable(c) && (c.price ?? 0) > 10 && c.price_gauge !== undefined && !shouldShowPriceGauge(c.price_gauge));
+    if (hidden) {
+      await open(page, hidden);
+      await expect(page.getByTestId('price-gauge')).toHaveCount(0);
+    }
+  });
+
+  test('sticky header after 500 px, sticky bar after 900 px; the mobile bar on phones', async ({ page }, info) => {
+    await open(page, edge('full_media'));
+    const head = page.getByTestId('sticky-header');
+    const bar = page.getByTestId('sticky-bar');
+    await expect(head).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect(head).toBeVisible();
+    await expect(head.getByRole('link', { name: 'Finance' })).toBeVisible();
+    await expect(head.getByRole('link', { name: 'Trade-in' })).toBeVisible();
+    if (info.project.name === 'phone') {
+      // The phone bar waits until the sidebar's own buttons have scrolled away.
+      await expect(page.getByTestId('mobile-bar')).toBeHidden();
+      await page.evaluate(() => window.scrollTo(0, 2600));
+      await expect(page.getByTestId('mobile-bar')).toBeVisible();
+      await expect(page.getByTestId('mobile-bar').getByRole('button', { name: /Call Now/ })).toBeVisible();
+      await expect(page.getByTestId('mobile-bar').getByRole('link', { name: 'Enquire Now' })).toBeVisible();
+      await expect(bar).toBeHidden();
+    } else {
+      await expect(bar).toBeHidden();
+      await page.evaluate(() => window.scrollTo(0, 1000));
+      await expect(bar).toBeVisible();
+      await expect(page.getByTestId('mobile-bar')).toBeHidden();
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(head).toBeHidden();
+  });
+
+  test('dealer comments are escaped: markup in them never runs', async ({ page }) => {
+    let dialogs = 0;
+    page.on('dialog', (d) => {
+      dialogs++;
+      void d.dismiss();
+    });
+    await open(page, edge('html_comment'));
+    const comments = page.getByTestId('comments');
+    await expect(comments).toContainText('<script>alert(1)</script><b>bold</b>');
+    await expect(comments.locator('b, script, img')).toHaveCount(0);
+    await page.waitForTimeout(300);
+    expect(dialogs).toBe(0);
+  });
+
+  test('long comments, specs and features toggle; empty comments show the pending text', async ({ page }) => {
+    await open(page, edge('long_comment'));
+    const more = page.getByRole('region', { name: 'Dealer comments' }).getByRole('button', { name: 'Show more' });
+    await expect(page.getByTestId('comments')).toHaveText(/\.\.\.$/);
+    await more.click();
+    await expect(page.locator('#vdp-comments-full')).toBeVisible();
+    await expect(page.locator('#vdp-comments-short')).toBeHidden();
+    const specs = page.locator('#vdp-specs-more');
+    await expect(specs).toBeHidden();
+    await page.getByRole('button', { name: 'Show More', exact: true }).click();
+    await expect(specs).toBeVisible();
+    await page.getByRole('button', { name: 'Show Less', exact: true }).click();
+    await expect(specs).toBeHidden();
+    await open(page, edge('empty_comment'));
+    await expect(page.getByTestId('comments')).toHaveText('Dealer comments are pending. Please check back here later.');
+  });
+
+  test('share copies the link and shows Copied for 1.5 s; print opens the print page', async ({ page, context }, info) => {
+    const car = edge('full_media');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await open(page, car);
+    await page.getByText('Share', { exact: true }).first().click();
+    const copy = page.getByRole('button', { name: 'Copy link' });
+    await copy.click();
+    await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${tenant.url.replace(/\/$/, '')}${car.path}`);
+    await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible({ timeout: 2500 });
+    const print = page.getByRole('complementary', { name: 'Price and actions' }).getByRole('link', { name: 'Print' });
+    await expect(print).toHaveAttribute('href', `/print?car_id=${car.slug}`);
+    await page.goto(`${baseUrl(GROUP)}/print?car_id=${car.slug}`);
+    await expect(page).toHaveURL(new RegExp(`/print/${car.slug}/?$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${car.year} ${car.make} ${car.model}`);
+    await snap(page, info, 'vdp-print');
+  });
+});
