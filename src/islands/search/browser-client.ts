@@ -11,7 +11,13 @@ export function loadEngine(indexUrl: string): Promise<SearchEngine> {
       if (!res.ok) throw new Error(`search index ${indexUrl} answered ${res.status}`);
       return res.json() as Promise<PackedIndex>;
     })
-    .then((packed) => new SearchEngine(unpackIndex(packed)))
+    .then((packed) => {
+      const e = new SearchEngine(unpackIndex(packed));
+      // Build the word index while the shopper is idle, so the first keystroke does not pay for it.
+      const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 50));
+      idle(() => void e.text);
+      return e;
+    })
     .catch((err: unknown) => {
       engine = undefined;
       throw err;

@@ -11,9 +11,14 @@ export const CAR_TYPE_ORDER = ['new', 'demo', 'used'] as const;
 /** Facets whose labels are prices, sorted numerically. */
 export const PRICE_LABEL_FACETS = new Set(['price_range', 'weekly_price_range', 'subscription_price']);
 
+/** The first amount in a price label; "Under $5,000" sorts just below "$5,000 - ...", "Over" just above. */
 const leadingNumber = (label: string) => {
   const m = /-?\d[\d,]*(?:\.\d+)?/.exec(label.replace(/\$/g, ''));
-  return m ? Number(m[0].replace(/,/g, '')) : Number.POSITIVE_INFINITY;
+  if (!m) return Number.POSITIVE_INFINITY;
+  const n = Number(m[0].replace(/,/g, ''));
+  if (/^\s*(under|below|less than|up to)\b/i.test(label)) return n - 0.5;
+  if (/^\s*(over|above|more than)\b|\+\s*$/i.test(label)) return n + 0.5;
+  return n;
 };
 
 /** The spec's facet ordering: car_type new, demo, used; price labels numerically; others by count then label. */

@@ -114,6 +114,60 @@ export interface Derivations {
  * sorted in byte order (ASCII here), like Meilisearch's FST, because the derivation caps keep the
  * first words in that order.
  */
+/**
+ * A fast lower bound of automatonDistance (plain restricted Damerau-Levenshtein, to the closest
+ * prefix of `w` in prefix mode), used to skip most of the vocabulary before the exact simulation.
+ */
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+let rowC = new Int32Array(64);
+export function distanceLowerBound(q: string, w: string, max: number, prefix: boolean): number {
+  const m = q.length;
+  const n = prefix ? Math.min(w.length, m + max) : w.length;
+  if (!prefix && Math.abs(m - n) > max) return max + 1;
+  if (prefix && n < m - max) return max + 1;
+  if (rowA.length <= n) {
+    rowA = new Int32Array(n * 2 + 1);
+    rowB = new Int32Array(n * 2 + 1);
+    rowC = new Int32Array(n * 2 + 1);
+  }
+  let prev2 = rowA;
+  let prev = rowB;
+  let cur = rowC;
+  for (let j = 0; j <= n; j++) prev[j] = j;
+  for (let i = 1; i <= m; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    const qc = q.charCodeAt(i - 1);
+    for (let j = 1; j <= n; j++) {
+      const wc = w.charCodeAt(j - 1);
+      let d = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (qc === wc ? 0 : 1));
+      if (i > 1 && j > 1 && qc === w.charCodeAt(j - 2) && q.charCodeAt(i - 2) === wc) d = Math.min(d, (prev2[j - 2] as number) + 1);
+      cur[j] = d;
+      if (d < rowMin) rowMin = d;
+    }
+    if (rowMin > max) return max + 1;
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
+  }
+  if (!prefix) return Math.min(prev[n] as number, max + 1);
+  let best = max + 1;
+  for (let j = 0; j <= n; j++) if ((prev[j] as number) < best) best = prev[j] as number;
+  return best;
+}
+
+/** automatonDistance, after the cheap bound has ruled the word in. */
+function typoDistance(q: string, w: string, max: number, prefix: boolean): number {
+  return distanceLowerBound(q, w, max, prefix) > max ? max + 1 : automatonDistance(q, w, max, prefix);
+}
+
+/**
+ * The words of a sorted vocabulary one query term matches under milli's rules. `vocabulary` must be
+ * sorted in byte order (ASCII here), like Meilisearch's FST, because the derivation caps keep the
+ * first words in that order.
+ */
 export function deriveWords(word: string, maxTypos: number, isPrefix: boolean, vocabulary: readonly string[], has: (w: string) => boolean): string[] {
   const out: string[] = [];
   if (has(word)) out.push(word);
@@ -134,33 +188,40 @@ export function deriveWords(word: string, maxTypos: number, isPrefix: boolean, v
   }
   if (maxTypos === 0) return out;
   const first = word[0] ?? '';
+  // Words starting with the query's first letter form one run of the sorted vocabulary.
+  const sameFrom = lowerBound(vocabulary, first);
+  const sameTo = lowerBound(vocabulary, String.fromCharCode(first.charCodeAt(0) + 1));
   let one = 0;
   let two = 0;
-  for (const w of vocabulary) {
-    if (maxTypos === 1) {
-      if (w[0] !== first || one >= MAX_ONE_TYPO_COUNT) continue;
-      if (automatonDistance(word, w, 1, isPrefix) === 1) {
+  if (maxTypos === 1) {
+    for (let i = sameFrom; i < sameTo && one < MAX_ONE_TYPO_COUNT; i++) {
+      const w = vocabulary[i] as string;
+      if (typoDistance(word, w, 1, isPrefix) === 1) {
         out.push(w);
         one++;
       }
-    } else {
-      if (one >= MAX_ONE_TYPO_COUNT && two >= MAX_TWO_TYPOS_COUNT) break;
-      if (w[0] !== first) {
-        // A typo on the first letter counts as two.
-        if (two < MAX_TWO_TYPOS_COUNT && automatonDistance(word, w, 1, isPrefix) <= 1) {
-          out.push(w);
-          two++;
-        }
-        continue;
-      }
-      const d = automatonDistance(word, w, 2, isPrefix);
-      if (d === 1 && one < MAX_ONE_TYPO_COUNT) {
-        out.push(w);
-        one++;
-      } else if (d === 2 && two < MAX_TWO_TYPOS_COUNT) {
+    }
+    return out;
+  }
+  // Two typos: same first letter within 2, or another first letter within 1 (a first-letter typo costs 2),
+  // visited in byte order with both caps, as milli's union automaton does.
+  for (let i = 0; i < vocabulary.length; i++) {
+    if (one >= MAX_ONE_TYPO_COUNT && two >= MAX_TWO_TYPOS_COUNT) break;
+    const w = vocabulary[i] as string;
+    if (i < sameFrom || i >= sameTo) {
+      if (two < MAX_TWO_TYPOS_COUNT && typoDistance(word, w, 1, isPrefix) <= 1) {
         out.push(w);
         two++;
       }
+      continue;
+    }
+    const d = typoDistance(word, w, 2, isPrefix);
+    if (d === 1 && one < MAX_ONE_TYPO_COUNT) {
+      out.push(w);
+      one++;
+    } else if (d === 2 && two < MAX_TWO_TYPOS_COUNT) {
+      out.push(w);
+      two++;
     }
   }
   return out;

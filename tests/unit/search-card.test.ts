@@ -1,0 +1,120 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import VehicleCard from '../../src/components/VehicleCard.tsx';
+import { cardCarFromDoc, cardView, isReserveEligible, reserveHref, type CardCar, type CardSettings } from '../../src/lib/search/card.ts';
+import { toSearchDocs } from '../../src/lib/search/documents.ts';
+import type { Vehicle } from '../../src/lib/model/vehicle.ts';
+
+const NOW = 1_800_000_000;
+const settings = (over: Partial<CardSettings> = {}): CardSettings => ({
+  noPriceText: 'Enquire for price.',
+  tag: { now: NOW, fuelTags: true, justArrivedDays: 8, newArrivalText: 'New Arrival', soldText: 'JUST SOLD', comingSoonText: 'COMING SOON' },
+  reserveOnline: true,
+  buyOnlinePath: false,
+  ...over,
+});
+const car = (over: Partial<CardCar> = {}): CardCar => ({
+  id: '1',
+  path: '/cars/2021-toyota-hilux-sr5-abc1',
+  make: 'Toyota',
+  model: 'HiLux',
+  year: 2021,
+  badge: 'SR5',
+  car_type: 'used',
+  status: 'in_stock',
+  price: 52_990,
+  km: 41_000,
+  photos: [],
+  ...over,
+});
+const render = (c: CardCar, priority = false) => renderToStaticMarkup(createElement(VehicleCard, { car: c, settings: settings(), priority }));
+const labels = (c: CardCar, s = settings()) => cardView(c, s).actions.map((a) => a.label);
+
+describe('card buttons', () => {
+  it('available cars: Explore Vehicle, Quick Enquiry (to the enquiry anchor), Reserve where the tenant reserves online', () => {
+    const v = cardView(car(), settings());
+    expect(v.actions).toEqual([
+      { label: 'Explore Vehicle', href: '/cars/2021-toyota-hilux-sr5-abc1', style: 'primary' },
+      { label: 'Quick Enquiry', href: '/cars/2021-toyota-hilux-sr5-abc1#enquire', style: 'outline' },
+      { label: 'Reserve', href: '/cars/2021-toyota-hilux-sr5-abc1/checkout', style: 'accent' },
+    ]);
+    expect(reserveHref(car(), settings({ buyOnlinePath: true }))).toBe('/cars/2021-toyota-hilux-sr5-abc1/buy-online');
+    expect(labels(car(), settings({ reserveOnline: false }))).toEqual(['Explore Vehicle', 'Quick Enquiry']);
+  });
+
+  it('Reserve only for eligible cars: in stock, not sold, not reserved, price over 200, not Test Drive Only', () => {
+    expect(isReserveEligible({ status: 'in_stock', price: 201 })).toBe(true);
+    expect(isReserveEligible({ status: 'in_stock', price: 200 })).toBe(false);
+    expect(labels(car({ price: 200 }))).not.toContain('Reserve');
+    expect(labels(car({ reserved: true }))).not.toContain('Reserve');
+    expect(labels(car({ status: 'coming_soon' }))).toEqual(['Explore Vehicle', 'Quick Enquiry']);
+    expect(labels(car({ tag: 'Test Drive Only' }))).toEqual(['Explore Vehicle', 'Quick Enquiry']);
+  });
+
+  it('a sold car shows Find Me Something Similar instead, with the sold tag', () => {
+    const v = cardView(car({ status: 'sold', sold: true, sold_date_timestamp: NOW - 3600 }), settings());
+    expect(v.actions.map((a) => a.label)).toEqual(['Find Me Something Similar']);
+    expect(v.tag).toEqual({ kind: 'sold', text: 'JUST SOLD' });
+  });
+
+  it('price and tag come from the spec rules', () => {
+    expect(cardView(car({ price: 0 }), settings()).price.text).toBe('Enquire for price.');
+    expect(cardView(car({ reserved: true, simple_fuel: 'Hybrid' }), settings()).tag?.text).toBe('HYBRID');
+    expect(cardView(car({ reserved: true }), settings()).tag?.text).toBe('RESERVED');
+    expect(cardView(car({ created_at: NOW - 86_400 }), settings()).tag?.text).toBe('New Arrival');
+  });
+});
+
+describe('one card everywhere', () => {
+  const vehicle = {
+    ...car(),
+    id: '520001',
+    slug: '2021-toyota-hilux-sr5-abc1',
+    listed: true,
+    custom_rank: 5,
+    stocknum: 'ABC1',
+    price_type: 'DAP',
+    fuel: 'Diesel Turbo',
+    simple_fuel: 'Diesel',
+    trans: '6 Speed Auto',
+    simple_transmission: 'Automatic',
+    simple_body: 'ute',
+    body: 'Dual Cab Pick-up',
+    created_at: NOW - 2 * 86_400,
+    location: { id: '1', name: 'West Gosford', slug: 'west-gosford', primary: true },
+    image_sources: ['a.jpg'],
+    spin_sources: [],
+    photos: [
+      {
+        ok: true,
+        source: 'a.jpg',
+        colour: '#aabbcc',
+        sizes: [],
+        thumb: { url: '/img/1e/1e6edc969a124942a609ab68ef6da6fb-t160x120-q75.webp', width: 160, height: 120 },
+        card: {
+          small: { url: '/img/1e/1e6edc969a124942a609ab68ef6da6fb-c528x385-q75.webp', width: 528, height: 385 },
+          large: { url: '/img/1e/1e6edc969a124942a609ab68ef6da6fb-c800x407-q75.webp', width: 800, height: 407 },
+        },
+      },
+    ],
+  } as unknown as Vehicle;
+
+  it('a search hit renders the same card as the vehicle it came from', () => {
+    const { docs, template } = toSearchDocs([vehicle], { dealerships: [], locations: [] });
+    const fromHit = cardCarFromDoc(docs[0] as (typeof docs)[0], template);
+    expect(cardView(fromHit, settings())).toEqual(cardView(vehicle, settings()));
+    expect(render(fromHit)).toBe(render(vehicle));
+  });
+
+  it('renders plain HTML: links and the photo, nothing that needs JavaScript', () => {
+    const html = render(vehicle, true);
+    expect(html).toContain('href="/cars/2021-toyota-hilux-sr5-abc1/checkout"');
+    expect(html).toContain('Explore Vehicle');
+    expect(html).toContain('fetchPriority="high"');
+    expect(html).toContain('srcSet="/img/1e/1e6edc969a124942a609ab68ef6da6fb-c528x385-q75.webp 528w');
+    expect(html).not.toMatch(/on[a-z]+=/);
+    const placeholder = render({ ...vehicle, photos: [] });
+    expect(placeholder).toContain('/img/placeholder-car.svg');
+  });
+});
