@@ -44,7 +44,7 @@ export function browseRoutes(model: SiteModel): BrowseRoute[] {
   const r: BrowseRoute[] = [];
   const add = (path: string, canonical = path) => r.push({ path, canonical });
   add('/');
-  add('/cars/');
+  add('/cars/', '/cars');
   add('/contact');
   add('/locations');
   add('/dealer-locator');

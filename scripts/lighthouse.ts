@@ -1,0 +1,173 @@
+/**
+ * Lighthouse (mobile preset: simulated slow 4G and 4x CPU) against built pages; prints performance,
+ * accessibility, best practices and SEO per page and exits 1 when any page is below the budget.
+ *
+ *   npm run lighthouse -- --url http://127.0.0.1:4321/
+ *   npm run lighthouse -- --dist dist --tenant demo-coastal-toyota --paths /,/locations/west-gosford
+ *   options: --budget performance=95,accessibility=100,best-practices=100,seo=100  --runs 3  --json out.json
+ *
+ * With --runs N each page is audited N times and the run with the median performance score is
+ * reported (Lighthouse's own advice: a single run varies with the machine's load).
+ *
+ * With --dist the script serves <dist>/<tenant>/ itself on 127.0.0.1 (with gzip/brotli, as a real
+ * host would), so no other server is needed. Chromium: CHROMIUM_PATH or /usr/lib/chromium/chromium.
+ */
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { flagString, parseArgs } from './lib/args.ts';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const DEFAULT_BUDGET: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+/** The file a request path maps to in a directory-format Astro build, or undefined. */
+export function resolveStatic(root: string, urlPath: string): string | undefined {
+  const clean = normalize(decodeURIComponent(urlPath.split('?')[0] ?? '/')).replace(/^(\.\.[/\\])+/, '');
+  const base = join(root, clean);
+  if (!base.startsWith(root)) return undefined;
+  for (const candidate of [base, join(base, 'index.html'), `${base}.html`]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+/** A static server for one built site, compressing text like a production host. */
+export function serveStatic(root: string): Promise<{ server: Server; origin: string }> {
+  const server = createServer((req, res) => {
+    const file = resolveStatic(root, req.url ?? '/');
+    const status = file ? 200 : 404;
+    const path = file ?? join(root, '404.html');
+    const body = existsSync(path) ? readFileSync(path) : Buffer.from('Not found');
+    const type = TYPES[extname(path)] ?? 'application/octet-stream';
+    const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': /\/(_astro|img)\//.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache' };
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    let out = body;
+    if (/^(text|application\/(json|xml)|image\/svg)/.test(type)) {
+      if (accept.includes('br')) {
+        out = brotliCompressSync(body);
+        headers['Content-Encoding'] = 'br';
+      } else if (accept.includes('gzip')) {
+        out = gzipSync(body);
+        headers['Content-Encoding'] = 'gzip';
+      }
+      headers['Vary'] = 'Accept-Encoding';
+    }
+    res.writeHead(status, headers);
+    res.end(out);
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => {
+    const addr = server.address();
+    ok({ server, origin: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}` });
+  }));
+}
+
+function parseBudget(text: string | undefined): Record<Category, number> {
+  const budget = { ...DEFAULT_BUDGET };
+  for (const part of (text ?? '').split(',').filter(Boolean)) {
+    const [k, v] = part.split('=');
+    if (!CATEGORIES.includes(k as Category) || !Number.isFinite(Number(v))) throw new Error(`--budget: expected category=number with a category of ${CATEGORIES.join(', ')}, got "${part}"`);
+    budget[k as Category] = Number(v);
+  }
+  return budget;
+}
+
+interface PageResult {
+  url: string;
+  scores: Record<Category, number>;
+  metrics: { lcp_ms: number; tbt_ms: number; cls: number; fcp_ms: number };
+  failing: string[];
+}
+
+async function main(): Promise<number> {
+  const { flags } = parseArgs(process.argv.slice(2));
+  const budget = parseBudget(flagString(flags, 'budget'));
+  const runs = Math.max(1, Number(flagString(flags, 'runs') ?? 1) || 1);
+  const urls: string[] = [];
+  let server: Server | undefined;
+  const single = flagString(flags, 'url');
+  if (single) urls.push(...single.split(','));
+  else {
+    const dist = flagString(flags, 'dist');
+    const tenant = flagString(flags, 'tenant');
+    if (!dist || !tenant) {
+      console.error('Usage: node scripts/lighthouse.ts --url <url>  |  --dist <dir> --tenant <slug> [--paths /,/locations/x]  [--budget performance=95,...] [--json out.json]');
+      return 2;
+    }
+    const root = resolve(dist, tenant);
+    if (!existsSync(join(root, 'index.html'))) {
+      console.error(`${root} has no index.html: build the tenant first (node scripts/build.ts --out ${dist} --only ${tenant}).`);
+      return 2;
+    }
+    const started = await serveStatic(root);
+    server = started.server;
+    const paths = (flagString(flags, 'paths') ?? '/').split(',').map((p) => p.trim()).filter(Boolean);
+    urls.push(...paths.map((p) => new URL(p, started.origin).href));
+  }
+
+  const chrome = await chromeLauncher.launch({ chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium', chromeFlags: CHROME_FLAGS });
+  const results: PageResult[] = [];
+  try {
+    for (const url of urls) {
+      const lhrs = [];
+      for (let i = 0; i < runs; i++) {
+        const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+        if (run.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${run.lhr.runtimeError.message}`);
+        lhrs.push(run.lhr);
+      }
+      lhrs.sort((a, b) => (a.categories['performance']?.score ?? 0) - (b.categories['performance']?.score ?? 0));
+      const lhr = lhrs[Math.floor(lhrs.length / 2)]!;
+      const perfRuns = lhrs.map((l) => Math.round((l.categories['performance']?.score ?? 0) * 100));
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+      const metric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+      const failing = CATEGORIES.filter((c) => scores[c] < budget[c]).flatMap((c) =>
+        (lhr.categories[c]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${c}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.title ?? ''})`),
+      );
+      results.push({
+        url,
+        scores,
+        metrics: { fcp_ms: Math.round(metric('first-contentful-paint')), lcp_ms: Math.round(metric('largest-contentful-paint')), tbt_ms: Math.round(metric('total-blocking-time')), cls: Number(metric('cumulative-layout-shift').toFixed(3)) },
+        failing,
+      });
+      const r = results.at(-1)!;
+      console.log(
+        `${new URL(url).pathname.padEnd(40)} perf ${r.scores.performance}${runs > 1 ? ` (runs ${perfRuns.join('/')})` : ''}  a11y ${r.scores.accessibility}  bp ${r.scores['best-practices']}  seo ${r.scores.seo}` +
+          `   (FCP ${r.metrics.fcp_ms} ms, LCP ${r.metrics.lcp_ms} ms, TBT ${r.metrics.tbt_ms} ms, CLS ${r.metrics.cls})`,
+      );
+      for (const f of r.failing) console.log(`    below budget: ${f}`);
+    }
+  } finally {
+    chrome.kill();
+    server?.close();
+  }
+  const json = flagString(flags, 'json');
+  if (json) writeFileSync(json, `${JSON.stringify({ budget, results }, null, 2)}\n`);
+  const below = results.filter((r) => CATEGORIES.some((c) => r.scores[c] < budget[c]));
+  console.log(below.length ? `${below.length} of ${results.length} page(s) below budget (${CATEGORIES.map((c) => `${c} ${budget[c]}`).join(', ')})` : `All ${results.length} page(s) within budget.`);
+  return below.length ? 1 : 0;
+}
+
+if (import.meta.main) process.exitCode = await main();
