@@ -1,0 +1,46 @@
+/**
+ * Which routes need sign-in (browse spec section 6). /online-payment and the garage pages are always
+ * gated; checkout, finance, trade-in and spin-to-win only where the tenant's `gating` says so; a car
+ * checkout path without a car slug is never gated. The site is static, so the page asks
+ * GET /api/auth/session and sends a signed-out visitor to the sign-in URL built here.
+ */
+export interface GatingConfig {
+  checkout?: boolean | undefined;
+  finance?: boolean | undefined;
+  trade_in?: boolean | undefined;
+  spin_to_win?: boolean | undefined;
+}
+
+export type SignInType = 'trade-in' | 'checkout' | 'finance' | 'spin-to-win' | 'online-payment' | 'car-finance' | 'my-garage' | 'watchlist';
+
+/** Garage page paths: /my-garage plus the tenant-named variants (e.g. /mymotorama). */
+export const DEFAULT_GARAGE_PATHS = ['/my-garage'] as const;
+
+const trim = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+
+/** The sign-in type a path needs, or undefined when the path is open to everyone. */
+export function gateFor(pathname: string, search: string, gating: GatingConfig, garagePaths: readonly string[] = DEFAULT_GARAGE_PATHS): SignInType | undefined {
+  const path = trim(pathname);
+  const query = new URLSearchParams(search);
+  if (path === '/online-payment') return 'online-payment';
+  if (garagePaths.includes(path)) return 'my-garage';
+  if (path === '/cars/trade-in') return gating.trade_in && query.get('car_id') ? 'trade-in' : undefined;
+  const checkout = /^\/cars\/([^/]*)\/(?:checkout|buy-online)$/.exec(path);
+  if (checkout) return gating.checkout && checkout[1] ? 'checkout' : undefined;
+  if (path === '/personalised/finance') return gating.finance && query.get('car_id') ? 'car-finance' : undefined;
+  if (path === '/finance') return gating.finance ? 'finance' : undefined;
+  if (path === '/spin-to-win') return gating.spin_to_win ? 'spin-to-win' : undefined;
+  return undefined;
+}
+
+/** /sign-in?type=…&redirect=…[&back=…]: redirect is where to go after signing in, back where the shopper came from. */
+export function signInHref(type: SignInType, redirect: string, back?: string): string {
+  const q = new URLSearchParams({ type, redirect });
+  if (back) q.set('back', back);
+  return `/sign-in?${q.toString()}`;
+}
+
+/** A sign-in redirect must stay on this site: only a local path is followed, anything else goes home. */
+export function safeRedirect(target: string | null): string {
+  return target && /^\/(?!\/)/.test(target) && !target.includes('\\') ? target : '/';
+}

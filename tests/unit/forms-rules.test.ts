@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/lib/forms/messages.ts';
+import { postcodeError, validateEnquiry, type EnquiryRules } from '../../src/lib/forms/validation.ts';
+import { formFields, leadBody, storableUserDetails } from '../../src/lib/forms/payload.ts';
+import { leadEventId } from '../../src/lib/forms/events.ts';
+import { gateFor, safeRedirect, signInHref } from '../../src/lib/forms/gating.ts';
+import { formatAmountInput, parseAmount, MONEY_QUICK_PICKS } from '../../src/lib/forms/inputs.ts';
+import { offerValidUntil, onlineEstimateAllowed, OFFER_ACCEPTED_SUBCATEGORY } from '../../src/lib/forms/trade-in.ts';
+
+const rules: EnquiryRules = { messageRequired: true, selects: [], terms: false, postcode: 'optional', lastName: true };
+const good = { name: 'Ann', email: 'ann@example.com', phone: '0412 345 678', message: 'Hi' };
+
+describe('exact texts', () => {
+  it('keeps the spec spelling', () => {
+    expect(MESSAGES.unexpected).toBe('An unexpected error occured');
+    expect(MESSAGES.errorListHeader).toBe('Please fix the following errors:');
+    expect(MESSAGES.submitFailed).toBe('An error occurred when submitting this form');
+    expect(MESSAGES.terms).toBe('*You must agree to the terms of use before submitting.');
+  });
+});
+
+describe('postcode', () => {
+  it('needs exactly 4 digits', () => {
+    expect(postcodeError('4000')).toBeUndefined();
+    for (const bad of ['400', '40000', '4,00', 'abcd', '']) expect(postcodeError(bad)).toBe('Invalid postcode. Please enter a 4-digit number.');
+  });
+});
+
+describe('generic enquiry', () => {
+  it('accepts a complete form', () => expect(validateEnquiry(good, rules)).toEqual([]));
+  it('requires the message, labelled Comments, unless configured', () => {
+    expect(validateEnquiry({ ...good, message: ' ' }, rules)).toEqual([{ field: 'message', message: 'Comments is required' }]);
+    expect(validateEnquiry({ ...good, message: '' }, { ...rules, messageRequired: false })).toEqual([]);
+  });
+  it('requires shown selects and the terms box', () => {
+    const r = { ...rules, terms: true, selects: [{ name: 'dealership_slug', label: 'Dealership' }] };
+    expect(validateEnquiry(good, r).map((i) => i.message)).toEqual(['Dealership is required', MESSAGES.terms]);
+    expect(validateEnquiry({ ...good, dealership_slug: 'x', terms_conditions: true }, r)).toEqual([]);
+  });
+  it('checks a postcode only when typed, unless required', () => {
+    expect(validateEnquiry({ ...good, postcode: '12' }, rules)[0]?.message).toBe(MESSAGES.postcodeFormat);
+    expect(validateEnquiry(good, { ...rules, postcode: 'required' })[0]?.message).toBe(MESSAGES.postcodeFormat);
+  });
+  it('needs an email or a phone, each valid', () => {
+    expect(validateEnquiry({ name: 'A', message: 'x' }, rules)[0]?.field).toBe('email');
+    expect(validateEnquiry({ name: 'A', message: 'x', phone: '123' }, rules)[0]?.field).toBe('phone');
+    expect(validateEnquiry({ name: 'A', message: 'x', phone: '+61 412 345 678' }, rules)).toEqual([]);
+  });
+});
+
+describe('payload', () => {
+  it('moves ticked (check_option) boxes into additional_services and drops _radio_options', () => {
+    const r = formFields({ 'Tint (check_option)': true, 'Mats (check_option)': false, colour_radio_options: 'red', name: ' Ann ' });
+    expect(r).toEqual({ fields: { name: 'Ann' }, additional_services: ['Tint'] });
+  });
+  it('adds the lead payload fields, consent and time; opt_in false unless ticked', () => {
+    const now = new Date('2026-11-22T01:02:03Z');
+    const body = leadBody('Vehicle Enquiry', { ...good, Rego: '' }, {
+      url: 'https://x/cars/a', userAgent: 'UA', car: { id: 'c1', dealership_id: 7 }, visitedPages: ['/', '/cars/a'],
+      linkedQuery: '?utm_source=g', consentText: 'We collect…', now, eventId: 15,
+    });
+    expect(body).toMatchObject({
+      category: 'Vehicle Enquiry', source: 'Website', url: 'https://x/cars/a', user_agent: 'UA', car_id: 'c1', car_dealership_id: '7',
+      lead_attributes: { visited_pages: ['/', '/cars/a'], linked_query_params: { utm_source: 'g' } },
+      consent_text: 'We collect…', consent_at: '2026-11-22T01:02:03.000Z', opt_in: false, event_id: 15,
+    });
+    expect(body).not.toHaveProperty('Rego');
+  });
+  it('stores user details only with name, email and phone', () => {
+    expect(storableUserDetails({ name: 'A', email: 'a@b.co' })).toBeUndefined();
+    expect(storableUserDetails({ ...good, postcode: '4000' })).toEqual({ name: 'Ann', last_name: '', email: 'ann@example.com', phone: '0412 345 678', postcode: '4000' });
+  });
+});
+
+describe('event ids', () => {
+  it('picks 14/15/17/48/18', () => {
+    expect(leadEventId('enquiry', { car_type: 'new' })).toBe(14);
+    expect(leadEventId('enquiry', { car_type: 'used' })).toBe(15);
+    expect(leadEventId('test-drive', { car_type: 'new' })).toBe(17);
+    expect(leadEventId('test-drive', { car_type: 'used' })).toBe(48);
+    expect(leadEventId('test-drive', { car_type: 'used', tag: 'Test Drive Only' })).toBe(17);
+    expect(leadEventId('offer-accepted', undefined)).toBe(18);
+    expect(leadEventId('enquiry', undefined)).toBeUndefined();
+  });
+});
+
+describe('gating', () => {
+  const on = { checkout: true, finance: true, trade_in: true, spin_to_win: true };
+  it('always gates /online-payment and the garage pages', () => {
+    expect(gateFor('/online-payment/', '', {})).toBe('online-payment');
+    expect(gateFor('/my-garage', '', {})).toBe('my-garage');
+    expect(gateFor('/mymotorama', '', {}, ['/my-garage', '/mymotorama'])).toBe('my-garage');
+  });
+  it('gates the per-tenant routes only when configured', () => {
+    expect(gateFor('/cars/abc/checkout', '', {})).toBeUndefined();
+    expect(gateFor('/cars/abc/checkout', '', on)).toBe('checkout');
+    expect(gateFor('/cars/abc/buy-online', '', on)).toBe('checkout');
+    expect(gateFor('/cars/trade-in', '?car_id=1', on)).toBe('trade-in');
+    expect(gateFor('/personalised/finance', '?car_id=1', on)).toBe('car-finance');
+    expect(gateFor('/finance', '', on)).toBe('finance');
+    expect(gateFor('/spin-to-win', '', on)).toBe('spin-to-win');
+  });
+  it('never gates a checkout path without a car slug', () => expect(gateFor('/cars//checkout', '', on)).toBeUndefined());
+  it('builds the sign-in URL and only follows local redirects', () => {
+    expect(signInHref('watchlist', '/cars/a', '/cars/a')).toBe('/sign-in?type=watchlist&redirect=%2Fcars%2Fa&back=%2Fcars%2Fa');
+    expect(safeRedirect('//evil.example')).toBe('/');
+    expect(safeRedirect('https://evil.example')).toBe('/');
+    expect(safeRedirect('/my-garage')).toBe('/my-garage');
+  });
+});
+
+describe('money and distance inputs', () => {
+  it('formats with separators and reads back digits', () => {
+    expect(formatAmountInput('$12345')).toBe('12,345');
+    expect(parseAmount('150,000 kms')).toBe(150000);
+    expect(parseAmount('')).toBeUndefined();
+    expect(MONEY_QUICK_PICKS[0]).toBe(5000);
+    expect(MONEY_QUICK_PICKS.at(-1)).toBe(70000);
+  });
+});
+
+describe('trade-in', () => {
+  const now = new Date('2026-11-22');
+  it('gives no online estimate over 7 years or 100,000 km', () => {
+    expect(onlineEstimateAllowed(2019, 100000, now)).toBe(true);
+    expect(onlineEstimateAllowed(2018, 50000, now)).toBe(false);
+    expect(onlineEstimateAllowed(2022, 100001, now)).toBe(false);
+  });
+  it('keeps an offer 7 days and accepts with 3. Offer Accepted', () => {
+    expect(offerValidUntil(now).toISOString().slice(0, 10)).toBe('2026-11-29');
+    expect(OFFER_ACCEPTED_SUBCATEGORY).toBe('3. Offer Accepted');
+  });
+});
