@@ -47,13 +47,13 @@ export function deliveryTargets(site: Site): { channel: Channel; target: string 
 /** Inside the lead's transaction. */
 export async function enqueueLead(tx: Queryable, site: Site, leadId: string, now: Date): Promise<number> {
   const targets = deliveryTargets(site);
-  for (const t of targets) {
-    await tx.query(
-      `INSERT INTO outbox (id, tenant, lead_id, channel, target, status, attempts, next_attempt_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $6, $6)`,
-      [newId(), site.slug, leadId, t.channel, t.target, now],
-    );
-  }
+  if (targets.length === 0) return 0;
+  const n = targets.length * 4;
+  const values = targets.map((_, i) => `($${i * 4 + 1}, $${n + 2}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4}, 'pending', 0, $${n + 1}, $${n + 1}, $${n + 1})`);
+  await tx.query(
+    `INSERT INTO outbox (id, tenant, lead_id, channel, target, status, attempts, next_attempt_at, created_at, updated_at) VALUES ${values.join(', ')}`,
+    [...targets.flatMap((t) => [newId(), leadId, t.channel, t.target]), now, site.slug],
+  );
   return targets.length;
 }
 

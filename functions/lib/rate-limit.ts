@@ -35,19 +35,33 @@ export interface LimitCheck {
   rules: readonly RateRule[];
 }
 
-/** Applies every rule; the first exceeded one answers 429 with Retry-After. */
+/**
+ * Counts a hit in every bucket and rule with one statement; when any is over its limit the answer
+ * is 429 with the longest Retry-After among them.
+ */
 export async function enforce(c: Context<AppEnv>, deps: Deps, checks: readonly LimitCheck[]): Promise<Response | undefined> {
   const now = deps.clock.now();
-  for (const check of checks) {
-    for (const rule of check.rules) {
-      const d = await hit(deps.db, check.key, rule, now);
-      if (!d.ok) {
-        c.header('Retry-After', String(d.retryAfterSec));
-        return c.json({ error: Http.rateLimited }, 429);
-      }
-    }
-  }
-  return undefined;
+  const windows = checks.flatMap((check) =>
+    check.rules.map((rule) => {
+      const windowMs = rule.windowSec * 1000;
+      const start = Math.floor(now.getTime() / windowMs) * windowMs;
+      return { bucket: `${check.key}:${rule.windowSec}`, start, end: start + windowMs, limit: rule.limit };
+    }),
+  );
+  if (windows.length === 0) return undefined;
+  const values = windows.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2}, 1)`).join(', ');
+  const { rows } = await deps.db.query<{ bucket: string; hits: number }>(
+    `INSERT INTO rate_limits (bucket, window_start, hits) VALUES ${values}
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1
+     RETURNING bucket, hits`,
+    windows.flatMap((w) => [w.bucket, new Date(w.start)]),
+  );
+  const hits = new Map(rows.map((r) => [r.bucket, Number(r.hits)]));
+  const over = windows.filter((w) => (hits.get(w.bucket) ?? 1) > w.limit);
+  if (over.length === 0) return undefined;
+  const retryAfter = Math.max(...over.map((w) => Math.max(1, Math.ceil((w.end - now.getTime()) / 1000))));
+  c.header('Retry-After', String(retryAfter));
+  return c.json({ error: Http.rateLimited }, 429);
 }
 
 /** The per-tenant, per-IP bucket of a route group. */

@@ -13,6 +13,10 @@ describe('POST /api/phone-reveal', () => {
     expect(rows[0]?.ip_hash).not.toContain('203.0.113.7');
   });
 
+  it('accepts empty optional ids (the page sends what it has)', async () => {
+    expect((await h.post('/api/phone-reveal', { car_id: 'a-hilux', dealership_id: '', website_id: '' })).status).toBe(201);
+  });
+
   it('logs each click, but a retry with the same Idempotency-Key only once', async () => {
     await h.post('/api/phone-reveal', { car_id: 'a-hilux' });
     await h.post('/api/phone-reveal', { car_id: 'a-hilux' });
@@ -30,6 +34,7 @@ describe('POST /api/phone-reveal', () => {
     ['an unknown car', { car_id: 'nope' }, 'car_id'],
     ["another tenant's car", { car_id: 'b-ranger' }, 'car_id'],
     ['a bad dealership id', { car_id: 'a-hilux', dealership_id: [] }, 'dealership_id'],
+    ['a website id over 100 characters', { car_id: 'a-hilux', website_id: 'w'.repeat(101) }, 'website_id'],
   ] as const) {
     it(`refuses ${label} (422)`, async () => {
       const res = await h.post('/api/phone-reveal', body);

@@ -6,12 +6,12 @@ import { Http } from '../errors.ts';
 import { hmac, newId } from '../lib/crypto.ts';
 import { idempotencyKey } from '../lib/idempotency.ts';
 import { enforce, ipBucket } from '../lib/rate-limit.ts';
-import { idString, invalid, parse } from '../lib/validation.ts';
+import { idString, invalid, optionalText, parse } from '../lib/validation.ts';
 
 const RevealBody = v.object({
   car_id: idString('a car id'),
-  dealership_id: v.optional(idString('a dealership id')),
-  website_id: v.optional(idString('a website id')),
+  dealership_id: optionalText(100),
+  website_id: optionalText(100),
 });
 
 export function phoneRevealRoute(app: Hono<AppEnv>, deps: Deps): void {
