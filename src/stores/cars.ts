@@ -9,6 +9,8 @@ export interface SavedCar {
   make: string;
   model: string;
   primary_image_url: string;
+  /** Compare only: the spec values shown side by side. */
+  specs?: Record<string, string> | undefined;
 }
 const isSavedCar = (x: unknown) => isRecord(x) && typeof x['id'] === 'string' && typeof x['slug'] === 'string';
 

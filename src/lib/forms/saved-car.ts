@@ -1,0 +1,26 @@
+/** The small car record the Save / Favourite / Compare buttons carry (data-car) and the stores keep. */
+import type { Vehicle } from '../model/vehicle.ts';
+
+export function savedCarOf(car: Vehicle, name: string) {
+  const first = car.photos[0];
+  const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  return {
+    id: car.id,
+    name,
+    slug: car.slug,
+    make: car.make,
+    model: str(car.model),
+    primary_image_url: first?.ok ? (first.card?.small.url ?? first.thumb.url) : '',
+    specs: {
+      price: typeof car.price === 'number' && car.price > 0 ? `$${car.price.toLocaleString('en-AU')}` : '',
+      year: str(car.year),
+      km: typeof car.km === 'number' ? `${car.km.toLocaleString('en-AU')} km` : '',
+      body: str(car.simple_body || car.body),
+      fuel: str(car.simple_fuel || car.fuel),
+      transmission: str(car.simple_transmission),
+      drive: str(car.simple_drive || car.drive),
+      colour: str(car.colour),
+      seats: str(car.seats),
+    },
+  };
+}
