@@ -61,6 +61,9 @@ function SearchLayout({ ui, ctx, ownPath }: { ui: SearchUi; ctx: UrlContext; own
   const { items } = useHits<SearchDoc>();
   const clear = useClearRefinements({ excludedAttributes: [] });
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // Set once hydrated (false on the server and in the first client render, so the HTML matches).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const route = routeOf(uiState, ui.indexName);
   const known = new Set(Object.keys(facetCounts(results, 'make_model')));
   const crumbs = searchBreadcrumbs(route.refinements, { ...ctx, isKnownModel: (mm) => known.has(mm) });
@@ -81,7 +84,6 @@ function SearchLayout({ ui, ctx, ownPath }: { ui: SearchUi; ctx: UrlContext; own
   }, [url, ui.scrollToTop]);
   useEffect(() => {
     if (status === 'idle' && results) recordSearch(route, url);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [url, status]);
 
   const resultsRef = useRef<HTMLDivElement>(null);
@@ -91,7 +93,7 @@ function SearchLayout({ ui, ctx, ownPath }: { ui: SearchUi; ctx: UrlContext; own
   };
   const hide = ui.certifiedOnly ? (v: string) => v === 'false' : undefined;
   return (
-    <div className="search-page container">
+    <div className="search-page container" data-ready={ready ? '' : undefined}>
       <Configure hitsPerPage={ui.hitsPerPage} />
       <div className="page-head">
         <Breadcrumbs crumbs={crumbs} />
@@ -137,7 +139,7 @@ function SearchLayout({ ui, ctx, ownPath }: { ui: SearchUi; ctx: UrlContext; own
         </aside>
         <div className="search-results" ref={resultsRef} aria-busy={busy} data-status={status}>
           <p className="muted result-count" data-testid="result-count" aria-live="polite">
-            {count === 0 ? 'No Results Available' : `Showing ${items.length} of ${formatNumber(count)} ${count === 1 ? 'car' : 'cars'}`}
+            {count === 0 ? '0 cars' : `Showing ${items.length} of ${formatNumber(count)} ${count === 1 ? 'car' : 'cars'}`}
           </p>
           {status === 'error' && <p className="search-error">Search is not answering right now; these are the last results.</p>}
           {items.length === 0 && status !== 'loading' ? (

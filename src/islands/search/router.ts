@@ -27,8 +27,23 @@ export function createSearchRouter(o: { serverUrl: string; page: PageRoute; ctx:
   const parse = (loc: { pathname: string; search: string }): SearchState | undefined =>
     loc.pathname.replace(/\/$/, '') === ownPath ? parseSearchQuery(loc.search, o.page.refinements) : undefined;
   let hydrating = isBrowser;
+  // Until sync() runs after hydration, the address bar is the truth: InstantSearch's first write
+  // (the server-rendered state) must not replace a richer URL such as ?colour=White.
+  let synced = !isBrowser;
+  let started = false;
+  let pendingSync = false;
   let update: ((route: SearchState) => void) | undefined;
   let current: SearchState | undefined;
+
+  const applyLocation = () => {
+    pendingSync = false;
+    const route = parse(window.location);
+    if (!route) return;
+    const serverRoute = parse(new URL(o.serverUrl));
+    current = route;
+    window.history.replaceState({ ...(window.history.state as object | null), [HISTORY_KEY]: route }, '', window.location.href);
+    if (serverRoute && searchUrl(route, o.ctx) !== searchUrl(serverRoute, o.ctx)) update?.(route);
+  };
 
   const onPopState = (event: PopStateEvent) => {
     const state = (event.state as Record<string, unknown> | null)?.[HISTORY_KEY] as SearchState | undefined;
@@ -51,7 +66,7 @@ export function createSearchRouter(o: { serverUrl: string; page: PageRoute; ctx:
       return parse(getLocation()) ?? parseSearchQuery('', o.page.refinements);
     },
     write(route) {
-      if (!isBrowser) return;
+      if (!isBrowser || !synced) return;
       const url = searchUrl(route, o.ctx);
       const here = `${window.location.pathname}${window.location.search}`;
       if (url === here) return;
@@ -67,15 +82,16 @@ export function createSearchRouter(o: { serverUrl: string; page: PageRoute; ctx:
     dispose() {
       if (isBrowser) window.removeEventListener('popstate', onPopState);
     },
+    start() {
+      started = true;
+      if (pendingSync) applyLocation();
+    },
     /** After hydration: apply the address bar if it says more than the server-rendered page. */
     sync() {
-      if (!isBrowser) return;
-      const route = parse(window.location);
-      if (!route) return;
-      const serverRoute = parse(new URL(o.serverUrl));
-      current = route;
-      window.history.replaceState({ ...(window.history.state as object | null), [HISTORY_KEY]: route }, '', window.location.href);
-      if (serverRoute && searchUrl(route, o.ctx) !== searchUrl(serverRoute, o.ctx)) update?.(route);
+      if (!isBrowser || synced) return;
+      synced = true;
+      if (started && update) applyLocation();
+      else pendingSync = true;
     },
   };
   return router;

@@ -11,8 +11,25 @@ export function SearchField({ action }: { action: string }) {
   const { query, refine } = useSearchBox();
   const [value, setValue] = useState(query);
   const typing = useRef(false);
-  const send = useMemo(() => debounce((q: string) => ((typing.current = false), refine(q)), SEARCH_DEBOUNCE_MS), [refine]);
+  const send = useMemo(
+    () =>
+      debounce((q: string) => {
+        typing.current = false;
+        refine(q);
+      }, SEARCH_DEBOUNCE_MS),
+    [refine],
+  );
   useEffect(() => () => send.cancel(), [send]);
+  const input = useRef<HTMLInputElement>(null);
+  // Text typed into the server-rendered box before hydration finished is searched, not lost.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== query) {
+      typing.current = true;
+      setValue(typed);
+      send(typed);
+    }
+  }, []);
   // Back/forward or Clear Filters change the query from outside: show it unless the shopper is typing.
   useEffect(() => {
     if (!typing.current) setValue(query);
@@ -35,6 +52,7 @@ export function SearchField({ action }: { action: string }) {
       </label>
       <input
         id={id}
+        ref={input}
         type="search"
         name="query"
         placeholder="Search make, model, badge..."
@@ -86,7 +104,6 @@ export function RangeField({ attribute, title, range }: { attribute: 'price' | '
   useEffect(() => {
     if (!moving.current) setValue(current);
     // Only outside changes (Clear Filters, back/forward) reset the thumbs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current[0], current[1]]);
   const step = sliderStep(range);
   const move = (thumb: 'min' | 'max', raw: number) => {
@@ -119,10 +136,16 @@ export function SortField({ indexName }: { indexName: string }) {
   const items = SORT_OPTIONS.map((o) => ({ label: o.label, value: sortIndex(indexName, o.key) }));
   const { currentRefinement, refine } = useSortBy({ items });
   const id = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  // A sort chosen while the page was still hydrating is applied, not lost.
+  useEffect(() => {
+    const chosen = select.current?.value;
+    if (chosen && chosen !== currentRefinement) refine(chosen);
+  }, []);
   return (
     <div className="sort-field">
       <label htmlFor={id}>Sort by</label>
-      <select id={id} value={currentRefinement} onChange={(e) => refine(e.target.value)}>
+      <select id={id} ref={select} value={currentRefinement} onChange={(e) => refine(e.target.value)}>
         {items.map((i) => (
           <option key={i.value} value={i.value}>
             {i.label}

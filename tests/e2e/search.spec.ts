@@ -1,0 +1,235 @@
+/**
+ * The stock search in Chromium on the built demo dealer group (desktop and phone projects): pages
+ * usable before JavaScript, then type, refine, slide, sort, page, back/forward, empty state and
+ * Clear Filters once the search runs in the page. Expected counts come from the build's model.
+ * SEARCH_E2E_BASE points the spec at another server (to run beside someone else's on 4412).
+ */
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { EMPTY_TEXT, EMPTY_TITLE } from '../../src/lib/search/empty-state.ts';
+import { formatNumber } from '../../src/lib/rules/format.ts';
+import { roundToThousand, sliderRange, sliderStep } from '../../src/lib/search/slider.ts';
+import { baseUrl, readModel, snap, type DemoTenant } from './helpers.ts';
+
+const GROUP: DemoTenant = 'demo-southern-motor-group';
+const BASE = process.env['SEARCH_E2E_BASE'] ?? baseUrl(GROUP);
+const model = readModel(GROUP);
+const cars = model.vehicles.filter((v) => v.listed);
+const perPage = model.tenant.search.hits_per_page;
+const byId = new Map(cars.map((c) => [c.id, c]));
+const countText = (n: number, shown = Math.min(perPage, n)) => `Showing ${shown} of ${formatNumber(n)} ${n === 1 ? 'car' : 'cars'}`;
+
+/** Fails on page errors and console errors (hydration mismatches included). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
+/** Hovers the search (the island hydrates on first interaction) and waits until it runs in the page. */
+async function hydrate(page: Page): Promise<void> {
+  const box = page.locator('.search-field input');
+  if (test.info().project.use.hasTouch) await box.tap();
+  else await box.hover();
+  await expect(page.locator('.search-page[data-ready]')).toHaveCount(1);
+}
+
+/** On phones the filters are a drawer. */
+async function openFilters(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Filters' });
+  if (await toggle.isVisible()) await toggle.click();
+}
+async function closeFilters(page: Page): Promise<void> {
+  const show = page.getByRole('button', { name: /^Show Me / });
+  if (await show.isVisible()) await show.click();
+}
+
+const cardIds = (page: Page) => page.locator('#results article.card').evaluateAll((els) => els.map((e) => e.getAttribute('data-car-id') ?? ''));
+
+async function go(page: Page, path: string, info?: TestInfo, name?: string) {
+  await page.goto(`${BASE}${path}`);
+  if (info && name) await snap(page, info, name);
+}
+
+test.describe('stock search', () => {
+  test('every pretty path has its first page of results and working links without JavaScript', async ({ browser }, info) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: info.project.use.viewport ?? null });
+    const page = await context.newPage();
+    const toyota = cars.filter((c) => c.make === 'Toyota');
+    const hilux = toyota.filter((c) => c.model === 'HiLux');
+    const used = cars.filter((c) => c.car_type === 'used');
+    const suv = cars.filter((c) => c.simple_body === 'suv');
+    const ford = cars.filter((c) => (c.dealership_slug ?? '') === 'southern-ford');
+    for (const [path, title, expected] of [
+      ['/search/new-used-and-demo-cars', 'New, Used and Demo Cars', cars],
+      ['/search/used-cars', 'Used Cars', used],
+      ['/search/toyota', 'Toyota for Sale', toyota],
+      ['/search/toyota/hilux', 'Toyota HiLux for Sale', hilux],
+      ['/search/suv', 'SUV for Sale', suv],
+      ['/search/southern-ford', 'Southern Ford Dandenong Stock', ford],
+    ] as const) {
+      await page.goto(`${BASE}${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(page.getByTestId('result-count')).toHaveText(countText(expected.length));
+      const ids = await cardIds(page);
+      expect(ids.length).toBe(Math.min(perPage, expected.length));
+      expect(ids.every((id) => expected.some((c) => c.id === id))).toBe(true);
+    }
+    await page.goto(`${BASE}/search/toyota`);
+    await snap(page, info, 'search-no-js');
+    const first = page.locator('#results article.card h3 a').first();
+    const href = await first.getAttribute('href');
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`${href}/?$`));
+    await context.close();
+  });
+
+  test('no JavaScript loads before interaction; the search takes over on the first one', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    const errors = watchErrors(page);
+    await page.goto(`${BASE}/search/new-used-and-demo-cars`, { waitUntil: 'networkidle' });
+    expect(scripts).toEqual([]);
+    await hydrate(page);
+    expect(scripts.some((s) => /SearchApp/.test(s))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('type: the search box finds HiLux from "hilu" after the debounce, and the page number goes', async ({ page }, info) => {
+    const errors = watchErrors(page);
+    await go(page, '/search/new-used-and-demo-cars?page=2');
+    await expect(page.getByTestId('result-count')).toContainText(formatNumber(cars.length));
+    await hydrate(page);
+    await page.locator('.search-field input').pressSequentially('hilu', { delay: 40 });
+    const hilux = cars.filter((c) => c.model === 'HiLux');
+    await expect(page.getByTestId('result-count')).toHaveText(countText(hilux.length));
+    await expect(page).toHaveURL(/\?query=hilu$/);
+    const ids = await cardIds(page);
+    expect(ids.every((id) => byId.get(id)?.model === 'HiLux')).toBe(true);
+    await snap(page, info, 'search-typed');
+    expect(errors).toEqual([]);
+  });
+
+  test('refine: make, its model and car type give pretty paths; back and forward restore each step', async ({ page }, info) => {
+    const errors = watchErrors(page);
+    await go(page, '/search/new-used-and-demo-cars');
+    await hydrate(page);
+    await openFilters(page);
+    const makes = page.getByRole('list', { name: 'All makes' });
+    await makes.getByRole('checkbox', { name: /^Ford/ }).click();
+    await expect(page).toHaveURL(/\/search\/ford$/);
+    const ford = cars.filter((c) => c.make === 'Ford');
+    await closeFilters(page);
+    await expect(page.getByTestId('result-count')).toHaveText(countText(ford.length));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ford for Sale');
+    await openFilters(page);
+    await makes.locator('li', { hasText: 'Ford' }).getByRole('button', { name: 'Select models' }).click();
+    await page.getByLabel('Ford models').getByRole('checkbox', { name: /^Ranger/ }).click();
+    await expect(page).toHaveURL(/\/search\/ford\/ranger$/);
+    await page.getByRole('group', { name: 'Car type' }).getByRole('checkbox', { name: /^Used/ }).click();
+    await expect(page).toHaveURL(/\/search\/ford\/ranger\?car_type=used$/);
+    await closeFilters(page);
+    const usedRangers = ford.filter((c) => c.model === 'Ranger' && c.car_type === 'used');
+    await expect(page.getByTestId('result-count')).toHaveText(countText(usedRangers.length));
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Home');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Ford' })).toBeVisible();
+    await snap(page, info, 'search-refined');
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/search\/ford\/ranger$/);
+    await expect(page.getByTestId('result-count')).toHaveText(countText(ford.filter((c) => c.model === 'Ranger').length));
+    await page.goBack();
+    await expect(page).toHaveURL(/\/search\/ford$/);
+    await expect(page.getByTestId('result-count')).toHaveText(countText(ford.length));
+    await page.goForward();
+    await page.goForward();
+    await expect(page).toHaveURL(/\/search\/ford\/ranger\?car_type=used$/);
+    await expect(page.getByTestId('result-count')).toHaveText(countText(usedRangers.length));
+    expect(errors).toEqual([]);
+  });
+
+  test('slide: the price slider writes a rounded range after 400 ms and drops the page', async ({ page }, info) => {
+    await go(page, '/search/new-used-and-demo-cars?page=3');
+    await hydrate(page);
+    await openFilters(page);
+    // The slider moves in hundredths of its range (0 to the highest price here); the refinement is rounded to 1000.
+    const range = sliderRange(Math.max(...cars.map((c) => c.price ?? 0)), model.tenant.search.show_facet_max);
+    const value = sliderStep(range) * 15;
+    const min = roundToThousand(value);
+    await page.getByRole('slider', { name: 'Minimum price' }).fill(String(value));
+    await expect(page).toHaveURL(new RegExp(`\\?range\\[price\\]=${min}:$`));
+    await closeFilters(page);
+    const expected = cars.filter((c) => (c.price ?? -1) >= min);
+    await expect(page.getByTestId('result-count')).toHaveText(countText(expected.length));
+    const ids = await cardIds(page);
+    expect(ids.every((id) => (byId.get(id)?.price ?? 0) >= min)).toBe(true);
+    await snap(page, info, 'search-slid');
+  });
+
+  test('sort: lowest price first, leaving out unpriced cars on this tenant; highest price first', async ({ page }) => {
+    await go(page, '/search/new-used-and-demo-cars');
+    await hydrate(page);
+    await page.getByLabel('Sort by').selectOption({ label: 'Lowest price' });
+    await expect(page).toHaveURL(/sortBy=price_asc/);
+    const priced = cars.filter((c) => (c.price ?? 0) > 0);
+    await expect(page.getByTestId('result-count')).toHaveText(countText(priced.length));
+    const asc = (await cardIds(page)).map((id) => byId.get(id)?.price ?? -1);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    expect(asc[0]).toBe(Math.min(...priced.map((c) => c.price ?? 0)));
+    await page.getByLabel('Sort by').selectOption({ label: 'Highest price' });
+    await expect(page).toHaveURL(/sortBy=price_desc/);
+    await expect(page.getByTestId('result-count')).toHaveText(countText(cars.length));
+    const desc = (await cardIds(page)).map((id) => byId.get(id)?.price ?? -1);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+  });
+
+  test('page: page 2 shows the next cars, with the promo cards at their configured positions', async ({ page }) => {
+    await go(page, '/search/new-used-and-demo-cars');
+    const firstPage = await cardIds(page);
+    const grid = page.locator('#results > *');
+    for (const pos of model.tenant.search.promo_positions) await expect(grid.nth(pos)).toHaveClass(/promo-card/);
+    await hydrate(page);
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: '2', exact: true }).click();
+    await expect(page).toHaveURL(/\?page=2$/);
+    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+    const second = await cardIds(page);
+    expect(second).toHaveLength(perPage);
+    expect(second.some((id) => firstPage.includes(id))).toBe(false);
+  });
+
+  test('empty state: its texts, and Clear Filters back to all stock (also from a pretty path)', async ({ page }, info) => {
+    const errors = watchErrors(page);
+    await go(page, '/search/toyota?query=zzqxv');
+    await expect(page.getByRole('heading', { name: EMPTY_TITLE })).toBeVisible();
+    await expect(page.getByText(EMPTY_TEXT)).toBeVisible();
+    await expect(page.getByTestId('result-count')).toHaveText('0 cars');
+    await snap(page, info, 'search-empty');
+    await page.getByRole('link', { name: 'Clear Filters' }).click();
+    await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars$/);
+    await expect(page.getByTestId('result-count')).toHaveText(countText(cars.length));
+    await expect(page.locator('.search-field input')).toHaveValue('');
+    expect(errors).toEqual([]);
+  });
+
+  test('a shared link with refinements in the query string shows that search', async ({ page }) => {
+    await go(page, '/search/used-cars?colour=White');
+    const expected = cars.filter((c) => c.car_type === 'used' && c.colour === 'White');
+    await expect(page.getByTestId('result-count')).toHaveText(countText(expected.length));
+  });
+
+  test('cards: Reserve goes to buy-online where eligible; sold cars offer Find Me Something Similar', async ({ page }) => {
+    await go(page, '/search/new-used-and-demo-cars');
+    const reserve = page.getByRole('link', { name: 'Reserve' }).first();
+    await expect(reserve).toHaveAttribute('href', /^\/cars\/[a-z0-9-]+\/buy-online$/);
+    const sold = cars.find((c) => c.status === 'sold');
+    expect(sold, 'the demo group lists a recently sold car').toBeTruthy();
+    await go(page, `/search/new-used-and-demo-cars?query=${encodeURIComponent(sold?.stocknum ?? '')}`);
+    const card = page.locator(`article.card[data-car-id="${sold?.id}"]`);
+    await expect(card.getByRole('link', { name: 'Find Me Something Similar' })).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Reserve' })).toHaveCount(0);
+  });
+});
