@@ -1,6 +1,7 @@
 /**
  * `npm test`: every test, in the order a fresh machine needs them.
- *   1. vitest: schemas, ingest, rules, images, functions (PGlite, and PostgreSQL when TEST_DATABASE_URL is set)
+ *   1. vitest: schemas, ingest, rules, images, functions (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
+ *      then the search conformance suite (embedded engine vs Meilisearch when MEILI_HOST is set)
  *   2. generate the demo tenants and the real-world fixture tenant, build them all
  *   3. vitest on the build output (every good listed record has a page, no bad or unlisted one does)
  *   4. Playwright in Chromium against the built sites
@@ -47,6 +48,8 @@ function vitest(label: string, config: string, out: string): void {
 }
 
 vitest('unit and function tests (vitest)', 'vitest.config.ts', join(results, 'vitest-unit.json'));
+// Same scenarios on the embedded engine and a real Meilisearch (MEILI_HOST; required when CI=true).
+vitest('search conformance, embedded vs Meilisearch (vitest)', 'tests/conformance/vitest.config.ts', join(results, 'vitest-conformance.json'));
 
 const node = process.execPath;
 const e2eTenants = join(root, '.cache/e2e/tenants');
