@@ -117,6 +117,10 @@ for (const s of sites()) {
       expect(paths.some((p) => p.startsWith('/pages/') || p.startsWith('/our-location/') || p === '/404')).toBe(false);
     });
 
+    it.skipIf(activeOffers(s.model).length > 0)('says the spec’s empty text on /special-offers when there are no offers', () => {
+      expect(read('/special-offers')).toContain('There appears to be no offers currently available that meet the conditions of your search.');
+    });
+
     it('has a robots.txt that points to the sitemap', () => {
       expect(read('/robots.txt')).toContain(`Sitemap: ${site}/sitemap.xml`);
     });
