@@ -24,7 +24,7 @@ it('has TEST_DATABASE_URL when CI=true', () => {
 });
 
 const stores: [string, () => Promise<Db>, boolean][] = [
-  ['PGlite on disk', testPglite, true],
+  ['PGlite on disk', () => testPglite({ onDisk: true }), true],
   ['PostgreSQL (TEST_DATABASE_URL)', () => testPostgres(url as string), url !== undefined],
 ];
 

@@ -34,10 +34,16 @@ async function template(): Promise<string> {
   return dir;
 }
 
-/** A migrated PGlite database on disk in a temp folder, removed on close. */
-export async function testPglite(): Promise<Db> {
+/** Memory-backed tmpfs when the machine has one: the same PGlite file code path without disk I/O. */
+const FAST_TMP = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+
+/**
+ * A migrated PGlite database in a temp folder, removed on close: on tmpfs by default (route tests),
+ * on the real disk with `onDisk` (the storage tests' "PGlite on disk").
+ */
+export async function testPglite(opts: { onDisk?: boolean } = {}): Promise<Db> {
   const from = await template();
-  const dir = mkdtempSync(join(tmpdir(), 'functions-test-'));
+  const dir = mkdtempSync(join(opts.onDisk ? tmpdir() : FAST_TMP, 'functions-test-'));
   cpSync(join(from, 'pglite'), join(dir, 'pglite'), { recursive: true });
   const db = await openPglite({ dataDir: dir });
   await migrate(db); // no-op unless the template is stale
