@@ -74,6 +74,8 @@ export default function LeadForm(p: LeadFormProps) {
   const [formError, setFormError] = useState<string>('');
   const [status, setStatus] = useState<Status>('idle');
   const [step, setStep] = useState(p.steps ? 1 : 2);
+  // Until hydrated a click would submit natively (a GET carrying what was typed in the URL): wait.
+  const [mounted, setMounted] = useState(false);
   const key = useRef<string>('');
   const lastName = p.lastName ?? true;
   const postcode = p.postcode ?? 'optional';
@@ -84,6 +86,7 @@ export default function LeadForm(p: LeadFormProps) {
     const q = new URLSearchParams(window.location.search);
     const fromQuery = Object.fromEntries((p.fromQuery ?? []).flatMap((k) => (q.get(k) ? [[k, k === 'vehiclePriceBudget' ? formatAmountInput(q.get(k) ?? '') : (q.get(k) ?? '')]] : [])));
     setValues((v) => ({ ...(d ?? {}), ...fromQuery, ...v }));
+    setMounted(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -238,7 +241,7 @@ export default function LeadForm(p: LeadFormProps) {
       )}
       <div className="lf-submit">
         {p.steps && step === 2 && <button type="button" className="btn btn-outline" onClick={() => setStep(1)} disabled={busy}>Back</button>}
-        <button type="submit" className="btn" disabled={busy}>
+        <button type="submit" className="btn" disabled={busy || !mounted}>
           {busy && <span className="lf-spinner" aria-hidden="true" />}
           {busy ? 'Sending…' : p.steps && step === 1 ? 'Next' : (p.submitLabel ?? 'Send Enquiry')}
         </button>

@@ -36,10 +36,10 @@ export default function WatchlistView() {
   }, []);
   if (error) return <div className="lf-alert" role="alert">{error}</div>;
   if (!cars) return <p>Loading your saved cars…</p>;
-  if (cars.length === 0) return <p data-testid="watchlist-empty">No saved cars yet. Tap Save on a car to keep it here.</p>;
   return (
     <>
-      <ul className="wl" data-testid="watchlist">
+      {cars.length === 0 && <p data-testid="watchlist-empty">No saved cars yet. Tap Save on a car to keep it here.</p>}
+      {cars.length > 0 && <ul className="wl" data-testid="watchlist">
         {cars.map((c) => (
           <li key={c.id} className="panel wl-item">
             {c.primary_image_url && <img src={c.primary_image_url} alt="" width={160} height={120} loading="lazy" />}
@@ -50,7 +50,7 @@ export default function WatchlistView() {
             </div>
           </li>
         ))}
-      </ul>
+      </ul>}
       <Toaster />
     </>
   );
