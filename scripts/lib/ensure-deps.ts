@@ -10,7 +10,8 @@ export function ensureDependencies(root: string): void {
     process.exit(1);
   }
   if (existsSync(join(root, 'node_modules', '.package-lock.json'))) return;
-  console.log('Installing dependencies (npm ci)...');
-  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // `npm install --no-save`, not `npm ci`: see .ci/run (unpublished optional bindings upset npm ci).
+  console.log('Installing dependencies (npm install, locked versions)...');
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-save'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
