@@ -1,0 +1,204 @@
+/**
+ * The vehicle page's budgets, measured on a built tenant:
+ *   - HTML <= 25 KB brotli (quality 11, as a CDN precompresses);
+ *   - JS before interaction <= 15 KB brotli: every script Chromium requests while the page loads and
+ *     settles with no input (phone 390x844 and desktop 1280x900), summed as brotli bytes;
+ *   - Lighthouse mobile (simulated slow 4G, 4x CPU): performance >= 95; accessibility, best practices
+ *     and SEO 100.
+ * The site and its functions are served as `npm run serve` does, behind a proxy that compresses text
+ * with brotli like a production host. Exits 1 when any page is over a budget.
+ *
+ *   npm run budget -- [--dist dist] [--tenant demo-southern-motor-group] [--cars slug,slug] [--runs 3] [--no-lighthouse] [--json out.json]
+ *
+ * Without --cars: the demo's full-media car, a car with the lender finance block, a sold car, a price-0
+ * car and the first listed car.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { chromium, type Browser } from 'playwright-core';
+import { startNodeServer } from '../functions/node.ts';
+import type { SiteModel } from '../src/lib/site/site-model.ts';
+import type { VdpVehicle } from '../src/lib/vdp/vehicle.ts';
+import { flagString, parseArgs } from './lib/args.ts';
+
+export const HTML_BUDGET = 25 * 1024;
+export const JS_BUDGET = 15 * 1024;
+const SCORES = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+type Category = keyof typeof SCORES;
+const CATEGORIES = Object.keys(SCORES) as Category[];
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium';
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+export function brotliSize(bytes: Uint8Array): number {
+  return brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+}
+
+/** A proxy that brotli-compresses text answers of `upstream`, as a production host would. */
+function compressingProxy(upstream: string): Promise<{ server: Server; origin: string }> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      // The functions accept their own origin only: the browser's origin is rewritten to the upstream's.
+      const headers = new Headers();
+      for (const k of ['accept', 'content-type', 'cookie', 'user-agent']) {
+        const v = req.headers[k];
+        if (typeof v === 'string') headers.set(k, v);
+      }
+      if (req.headers.origin) headers.set('origin', new URL(upstream).origin);
+      const body = chunks.length ? Buffer.concat(chunks) : undefined;
+      fetch(new URL(req.url ?? '/', upstream), { method: req.method ?? 'GET', headers, ...(body ? { body } : {}), redirect: 'manual' })
+        .then(async (up) => {
+          const out: Record<string, string> = {};
+          up.headers.forEach((v, k) => {
+            if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
+          });
+          let data: Buffer = Buffer.from(await up.arrayBuffer());
+          if (/^(text\/|application\/(json|javascript|xml)|image\/svg)/.test(up.headers.get('content-type') ?? '') && /\bbr\b/.test(String(req.headers['accept-encoding']))) {
+            data = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+            out['content-encoding'] = 'br';
+          }
+          res.writeHead(up.status, out);
+          res.end(data);
+        })
+        .catch((err: unknown) => {
+          res.writeHead(502);
+          res.end(String(err));
+        });
+    });
+  });
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => {
+      const addr = server.address();
+      ok({ server, origin: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}` });
+    }),
+  );
+}
+
+/** Scripts requested while the page loads and settles, with no input; their brotli bytes. */
+async function jsBeforeInteraction(browser: Browser, url: string, viewport: { width: number; height: number; mobile: boolean }): Promise<{ bytes: number; files: string[] }> {
+  const context = await browser.newContext({ viewport, isMobile: viewport.mobile, hasTouch: viewport.mobile });
+  const page = await context.newPage();
+  const scripts = new Map<string, number>();
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    void res.body().then((b) => scripts.set(res.url(), brotliSize(b))).catch(() => {});
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1500);
+  // Inline scripts count too (bytes of their text).
+  const inline = await page.$$eval('script:not([src]):not([type="application/ld+json"])', (els) => els.map((e) => e.textContent ?? ''));
+  await context.close();
+  const inlineBytes = inline.filter(Boolean).reduce((n, s) => n + brotliSize(Buffer.from(s)), 0);
+  return { bytes: [...scripts.values()].reduce((a, b) => a + b, 0) + inlineBytes, files: [...scripts.keys()].map((u) => new URL(u).pathname) };
+}
+
+function pickCars(model: SiteModel, manifestFile: string): VdpVehicle[] {
+  const cars = model.vehicles as VdpVehicle[];
+  const byEdge = (name: string) => {
+    if (!existsSync(manifestFile)) return undefined;
+    const id = String((JSON.parse(readFileSync(manifestFile, 'utf8')) as { edge_cases: Record<string, { id: number }> }).edge_cases[name]?.id);
+    return cars.find((c) => c.id === id);
+  };
+  const picked = [
+    byEdge('full_media'),
+    cars.find((c) => c.status === 'in_stock' && 'finance_lenders' in c && c.photos.length >= 4),
+    byEdge('sold_in_window'),
+    byEdge('price_zero'),
+    cars[0],
+  ].filter((c): c is VdpVehicle => c !== undefined);
+  return [...new Map(picked.map((c) => [c.id, c])).values()];
+}
+
+interface Result {
+  path: string;
+  html: number;
+  js: { phone: number; desktop: number; files: string[] };
+  scores?: Record<Category, number> | undefined;
+  metrics?: { fcp_ms: number; lcp_ms: number; tbt_ms: number; cls: number } | undefined;
+  failing: string[];
+}
+
+async function main(): Promise<number> {
+  const { flags } = parseArgs(process.argv.slice(2));
+  const dist = resolve(flagString(flags, 'dist') ?? 'dist');
+  const tenant = flagString(flags, 'tenant') ?? 'demo-southern-motor-group';
+  const runs = Math.max(1, Number(flagString(flags, 'runs') ?? 1) || 1);
+  const modelFile = join(dist, '_build', tenant, 'model.json');
+  if (!existsSync(modelFile)) {
+    console.error(`${modelFile} is missing: build the tenant first (node scripts/build.ts --out ${dist} --only ${tenant}).`);
+    return 2;
+  }
+  const model = JSON.parse(readFileSync(modelFile, 'utf8')) as SiteModel;
+  const wanted = flagString(flags, 'cars')?.split(',').filter(Boolean);
+  const cars = wanted
+    ? wanted.map((slug) => (model.vehicles as VdpVehicle[]).find((c) => c.slug === slug) ?? (() => { throw new Error(`no listed car with slug ${slug}`); })())
+    : pickCars(model, join(model.tenant.dir, 'demo-manifest.json'));
+
+  const data = mkdtempSync(join(tmpdir(), 'budget-vdp-'));
+  const site = await startNodeServer({ port: 0, dist, tenant, dataDir: data, outbox: { enabled: false }, rateLimitScale: 100, log: () => {} });
+  const proxy = await compressingProxy(`http://127.0.0.1:${site.port}`);
+  const debugPort = 9300 + Math.floor(Math.random() * 500);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, `--remote-debugging-port=${debugPort}`] });
+  const results: Result[] = [];
+  try {
+    for (const car of cars) {
+      const url = `${proxy.origin}${car.path}`;
+      const html = brotliSize(readFileSync(join(dist, tenant, 'cars', car.slug, 'index.html')));
+      const phone = await jsBeforeInteraction(browser, url, { width: 390, height: 844, mobile: true });
+      const desktop = await jsBeforeInteraction(browser, url, { width: 1280, height: 900, mobile: false });
+      const r: Result = { path: car.path, html, js: { phone: phone.bytes, desktop: desktop.bytes, files: [...new Set([...phone.files, ...desktop.files])] }, failing: [] };
+      if (html > HTML_BUDGET) r.failing.push(`HTML ${html} B brotli > ${HTML_BUDGET}`);
+      if (Math.max(phone.bytes, desktop.bytes) > JS_BUDGET) r.failing.push(`JS before interaction ${Math.max(phone.bytes, desktop.bytes)} B brotli > ${JS_BUDGET}`);
+      if (!flags.has('no-lighthouse')) {
+        const lhrs = [];
+        for (let i = 0; i < runs; i++) {
+          const run = await lighthouse(url, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+          if (!run || run.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${run?.lhr.runtimeError?.message ?? 'no result'}`);
+          lhrs.push(run.lhr);
+        }
+        // The median run by performance (one run varies with the machine's load).
+        lhrs.sort((a, b) => (a.categories['performance']?.score ?? 0) - (b.categories['performance']?.score ?? 0));
+        const lhr = lhrs[Math.floor(lhrs.length / 2)]!;
+        r.scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+        const metric = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
+        r.metrics = { fcp_ms: Math.round(metric('first-contentful-paint')), lcp_ms: Math.round(metric('largest-contentful-paint')), tbt_ms: Math.round(metric('total-blocking-time')), cls: Number(metric('cumulative-layout-shift').toFixed(3)) };
+        for (const c of CATEGORIES) {
+          if ((r.scores[c] ?? 0) >= SCORES[c]) continue;
+          r.failing.push(`${c} ${r.scores[c]} < ${SCORES[c]}`);
+          for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+            const a = lhr.audits[ref.id];
+            if (!(ref.weight > 0 && a && (a.score ?? 1) < 1)) continue;
+            r.failing.push(`  ${c}: ${ref.id} ${a.displayValue ?? a.title}`);
+            // Which elements, so the report says what to fix.
+            const items = ((a.details as { items?: { node?: { snippet?: string; selector?: string } }[] } | undefined)?.items ?? []).slice(0, 5);
+            for (const item of items) if (item.node) r.failing.push(`    ${item.node.selector ?? ''} ${item.node.snippet?.slice(0, 140) ?? ''}`);
+          }
+        }
+      }
+      results.push(r);
+      const s = r.scores;
+      console.log(
+        `${car.path}\n  HTML ${(html / 1024).toFixed(1)} KB br   JS before interaction: phone ${(phone.bytes / 1024).toFixed(1)} KB, desktop ${(desktop.bytes / 1024).toFixed(1)} KB br (${r.js.files.length} files)` +
+          (s && r.metrics ? `\n  Lighthouse mobile: performance ${s.performance}  accessibility ${s.accessibility}  best practices ${s['best-practices']}  SEO ${s.seo}   (FCP ${r.metrics.fcp_ms} ms, LCP ${r.metrics.lcp_ms} ms, TBT ${r.metrics.tbt_ms} ms, CLS ${r.metrics.cls})` : ''),
+      );
+      for (const f of r.failing) console.log(`  OVER BUDGET: ${f}`);
+    }
+  } finally {
+    await browser.close();
+    proxy.server.close();
+    await site.close();
+    rmSync(data, { recursive: true, force: true });
+  }
+  const json = flagString(flags, 'json');
+  if (json) writeFileSync(json, `${JSON.stringify({ budgets: { html: HTML_BUDGET, js: JS_BUDGET, scores: SCORES }, results }, null, 2)}\n`);
+  const over = results.filter((r) => r.failing.length > 0);
+  console.log(over.length ? `${over.length} of ${results.length} vehicle page(s) over budget.` : `All ${results.length} vehicle page(s) within budget.`);
+  return over.length ? 1 : 0;
+}
+
+if (import.meta.main) process.exitCode = await main();
