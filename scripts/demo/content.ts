@@ -23,6 +23,7 @@ export interface DemoContent {
 const DAY = 86_400_000;
 const iso = (now: Date, days: number) => new Date(now.getTime() + days * DAY).toISOString().slice(0, 10);
 const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
+const jsonFile = (path: string, value: unknown): ContentFile => ({ path, text: json(value) });
 
 interface Brand {
   name: string;
@@ -104,27 +105,19 @@ function coastal(now: Date): DemoContent {
       { path: 'content/images/team.jpg', photo: art(b, 'peopleMover', '#b9bec4', 'showroom') },
       { path: 'content/images/blog-towing.jpg', photo: art(b, 'ute', '#2e5b3c', 'dusk', 'rear') },
       { path: 'content/images/blog-hybrid.jpg', photo: art(b, 'hatch', '#eef0f2', 'city', 'interior') },
-      {
-        path: 'content/slides.json',
-        text: json([
+      jsonFile('content/slides.json', [
           { id: 1, name: 'The new HiLux has landed', description: 'Built for the Central Coast: work all week, beach all weekend.', url: '/models/hilux', image: 'images/slide-hilux.jpg', image_alt: 'A white Toyota HiLux on the coast road' },
           { id: 2, name: 'Low-rate finance on RAV4 Hybrid', description: '2.99% p.a. (comparison rate 3.49% p.a.) for approved buyers.', url: '/finance', image: 'images/slide-finance.jpg', image_alt: 'A blue RAV4 in the city' },
           { id: 3, name: 'Book your service online', description: 'Capped-price servicing and a free loan car.', url: '/service', image: 'images/slide-service.jpg', image_alt: 'A red Corolla in the service showroom' },
         ]),
-      },
-      { path: 'content/offers.json', text: json(offers) },
-      {
-        path: 'content/features.json',
-        text: json([
+      jsonFile('content/offers.json', offers),
+      jsonFile('content/features.json', [
           { title: 'Toyota-trained technicians', description: 'Genuine parts and log-book servicing that protects your warranty.' },
           { title: 'Toyota Access servicing', description: 'Capped-price servicing for the first 5 years or 75,000 km.' },
           { title: 'Local since 1987', description: 'Three generations of Central Coast families have bought from us.' },
           { title: 'Delivery to your door', description: 'Free delivery across the Central Coast, fixed prices to Sydney.' },
         ]),
-      },
-      {
-        path: 'content/reviews.json',
-        text: json({
+      jsonFile('content/reviews.json', {
           average_rating: '4.8',
           count: 1243,
           source: 'Google',
@@ -137,14 +130,10 @@ function coastal(now: Date): DemoContent {
             ...(i === 1 ? { reply_text: 'Thanks Tom, we will pass this on to the service team!', reply_date: iso(now, -10) } : {}),
           })),
         }),
-      },
-      {
-        path: 'content/blog.json',
-        text: json([
+      jsonFile('content/blog.json', [
           { href: '/models/hilux', heading: 'Towing with your HiLux: what you need to know', description: 'Braked towing capacity, tow ball download and the accessories that make hitching up on a boat ramp easy, explained by our service team.', date: iso(now, -12), image: 'images/blog-towing.jpg' },
           { href: '/models/corolla', heading: 'Is a hybrid right for you?', description: 'How Toyota hybrids work, what they cost to run on the Central Coast and why they are so popular with families.', date: iso(now, -40), image: 'images/blog-hybrid.jpg' },
         ]),
-      },
       {
         path: 'content/pages/about-us.md',
         text: `---\ntitle: "About Coastal Toyota"\ndescription: "Family-owned Toyota dealer on the Central Coast since 1987, with sales, service and genuine parts in West Gosford."\nimage: "../images/team.jpg"\nimage_alt: "Our showroom in West Gosford"\n---\nCoastal Toyota opened its doors on Manns Road in 1987 and has been family owned ever since.\n\n## What we do\n\n- New Toyota sales, including hybrid and electric models\n- Quality used and demo vehicles, every one inspected\n- Toyota Access capped-price servicing\n- Genuine parts and accessories\n\n## Our promise\n\nFair prices, honest advice and a team that will still be here when your car needs its next service. [Meet us in West Gosford](/locations/west-gosford).\n`,
@@ -178,17 +167,12 @@ function southern(now: Date): DemoContent {
       { path: 'content/images/rental.jpg', photo: art(b, 'van', '#eef0f2', 'city') },
       { path: 'content/images/parramatta.jpg', svg: buildingSvg('#1b2a4a', '#c8a046', 'SOUTHERN TOYOTA', 1) },
       { path: 'content/images/dandenong.jpg', svg: buildingSvg('#003478', '#c8a046', 'SOUTHERN FORD', 2) },
-      {
-        path: 'content/slides.json',
-        text: json([
+      jsonFile('content/slides.json', [
           { id: 'ranger', name: 'Ranger Wildtrak: drive away today', description: 'Huge range of Ranger and Everest in stock at Southern Ford Dandenong.', url: '/models/ranger', image: 'images/slide-ranger.jpg', image_alt: 'An orange Ford Ranger at dusk' },
           { id: 'trucks', name: 'Isuzu and Hino light trucks', url: '/southern-isuzu/overview', image: 'images/slide-trucks.jpg', image_alt: 'A white light truck in the city', hide_overlay: true },
           { id: 'bikes', name: 'Ride into summer', description: 'Yamaha, Honda and Kawasaki: LAMS approved bikes from $8,990.', url: '/brands', image: 'images/slide-bikes.jpg', image_alt: 'A blue motorcycle on the coast' },
         ]),
-      },
-      {
-        path: 'content/offers.json',
-        text: json([
+      jsonFile('content/offers.json', [
           { id: 'ranger-wildtrak', name: 'Ranger Wildtrak bonus accessories', description: '$3,000 of genuine accessories with every new Ranger Wildtrak.', disclaimer: 'Bonus accessories pack valued at $3,000 including fitting. Offer applies to new Ranger Wildtrak vehicles ordered and delivered by the end of the offer period at Southern Ford Dandenong. Not available with other offers.', manufacturer: 'Ford', model: { name: 'Ranger' }, image: 'images/offer-ranger.jpg', expires: iso(now, 25) },
           { id: 'tucson-hybrid', name: 'Tucson Hybrid with 5 years free servicing', description: 'Five years of capped-price servicing included on new Tucson Hybrid.', disclaimer: 'Servicing offer covers the first 5 scheduled services. Private buyers only.', manufacturer: 'Hyundai', model: { name: 'Tucson' }, image: 'images/offer-tucson.jpg', expires: iso(now, 40) },
           { id: 'sportage-gt-line', name: 'Sportage GT-Line drive away', description: 'Sharp drive-away pricing on Sportage GT-Line diesel and hybrid.', manufacturer: 'Kia', model: { name: 'Sportage' }, image: 'images/offer-sportage.jpg' },
@@ -197,22 +181,15 @@ function southern(now: Date): DemoContent {
           { id: 'winter-service', name: 'Winter service check', description: 'Battery, tyres and fluids checked for $49 at any of our service centres.', expires: iso(now, -2) },
           { id: 'group-trade-in', name: 'Trade-in guarantee across the group', description: 'Get our trade-in price in writing at any Southern Motor Group site.' },
         ]),
-      },
-      {
-        path: 'content/features.json',
-        text: json([
+      jsonFile('content/features.json', [
           { title: 'Six sites, three states', description: 'Sydney, Melbourne and Brisbane: buy at one site, service at any.' },
           { title: 'Cars, trucks and bikes', description: 'Toyota, Ford, Hyundai, Kia, Isuzu, Hino, Yamaha, Honda and Kawasaki under one roof.' },
           { title: 'Fleet specialists', description: 'Dedicated fleet managers for businesses of every size.' },
         ]),
-      },
-      {
-        path: 'content/blog.json',
-        text: json([
+      jsonFile('content/blog.json', [
           { href: '/southern-isuzu/overview', heading: 'Choosing the right light truck licence', description: 'Car licence, LR or MR? What you can drive on each licence class, and which Isuzu and Hino models fit, explained by our truck team.', date: iso(now, -6) },
           { href: '/southern-rentals', heading: 'Need a ute for a week?', description: 'Southern Rentals now offers utes, vans and people movers by the day, week or month from Parramatta.', date: iso(now, -21), image: 'images/rental.jpg' },
         ]),
-      },
       {
         path: 'content/pages/southern-rentals.md',
         text: `---\ntitle: "Southern Rentals"\ndescription: "Ute, van and people mover rental by the day, week or month from Southern Motor Group Parramatta."\nimage: "../images/rental.jpg"\nimage_alt: "A white rental van"\n---\nSouthern Rentals is the rental arm of Southern Motor Group. Hire a late-model ute, van or people mover by the day, week or month.\n\n## Why rent from us\n\n- Vehicles under two years old, serviced by our own workshops\n- Long-term rates for businesses\n- Rent before you buy: rental fees credited when you buy the same model\n\n[Contact our Parramatta team](/contact-us/southern-toyota-parramatta) to book.\n`,
@@ -247,40 +224,26 @@ function redline(now: Date): DemoContent {
       { path: 'content/images/slide-finance.jpg', photo: art(b, 'wagon', '#1b1d21', 'dusk', 'side', true) },
       { path: 'content/images/popup.jpg', photo: art(b, 'coupe', '#e2b320', 'studio') },
       { path: 'content/images/offer-rego.jpg', photo: art(b, 'hatch', '#eef0f2', 'city') },
-      {
-        path: 'content/slides.json',
-        text: json([
+      jsonFile('content/slides.json', [
           { id: 'summer-sale', name: 'Summer sale: 400+ used cars', description: 'Every car roadworthy, PPSR checked and priced to go.', url: '/search/used-cars', image: 'images/slide-sale.jpg', image_alt: 'A red sedan in the city' },
           { id: 'finance', name: 'Finance for every credit history', description: 'Quick approvals, weekly repayments that fit.', url: '/finance', image: 'images/slide-finance.jpg', image_alt: 'A black wagon at dusk' },
         ]),
-      },
-      {
-        path: 'content/offers.json',
-        text: json([
+      jsonFile('content/offers.json', [
           { id: 'free-rego', name: '12 months free rego', description: 'On selected cars over $15,000 this month.', disclaimer: 'Applies to vehicles marked "Free rego" priced over $15,000 and purchased by the end of the offer period. Rego transfer fees still apply. Not available with other offers or on wholesale vehicles.', image: 'images/offer-rego.jpg', expires: iso(now, 16) },
           { id: 'trade-in-bonus', name: '$1,000 trade-in bonus', description: 'Get $1,000 more for your trade on any car over $20,000.' },
         ]),
-      },
-      {
-        path: 'content/features.json',
-        text: json([
+      jsonFile('content/features.json', [
           { title: 'Every car PPSR checked', description: 'No finance owing, not stolen, not written off. We show you the certificate.' },
           { title: 'Roadworthy included', description: 'Current WA roadworthy on every car, nothing extra to pay.' },
           { title: 'Finance for all credit types', description: 'Self-employed, new to Australia or rebuilding credit, we can help.' },
         ]),
-      },
-      {
-        path: 'content/reviews.json',
-        text: json({
+      jsonFile('content/reviews.json', {
           average_rating: 4.3,
           count: 388,
           source: 'Google',
           reviews: names.map((customer_name, i) => ({ id: i + 1, customer_name, text: texts[i], rating: i === 4 ? 3 : 5, review_date: iso(now, -(2 + i * 17)) })),
         }),
-      },
-      {
-        path: 'content/popup.json',
-        text: json({
+      jsonFile('content/popup.json', {
           title: 'Summer sale ends Sunday',
           description: 'Save up to $2,000 on selected cars, plus 12 months free rego on cars over $15,000.',
           image: 'images/popup.jpg',
@@ -288,13 +251,9 @@ function redline(now: Date): DemoContent {
           button: { label: 'Shop the sale', url: '/special-offers' },
           expires: iso(now, 14),
         }),
-      },
-      {
-        path: 'content/blog.json',
-        text: json([
+      jsonFile('content/blog.json', [
           { href: '/finance', heading: 'How weekly repayments are worked out', description: 'Interest rate, term, balloon and fees: what changes your weekly repayment and what to ask before you sign.', date: iso(now, -9) },
         ]),
-      },
     ],
   };
 }

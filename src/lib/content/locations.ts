@@ -86,3 +86,8 @@ export function autoDealerJsonLd(loc: Location, model: SiteModel, image?: string
     parentOrganization: { '@type': 'Organization', name: tenant.name, url: tenant.url },
   };
 }
+
+/** getStaticPaths of the location pages (/locations/{slug} and its alias /our-location/{slug}). */
+export function locationPagePaths(model: SiteModel): { params: { slug: string }; props: { location: Location } }[] {
+  return model.tenant.locations.map((location) => ({ params: { slug: location.slug }, props: { location } }));
+}
