@@ -148,6 +148,7 @@ try {
   console.log(`  index load in the browser: fetch + parse ${load.fetchAndParse.toFixed(1)} ms, first text search (builds the word index) ${load.firstTextSearch.toFixed(1)} ms`);
   console.log(`  keystroke (full InstantSearch multi-query, ${all.length} keystrokes): median ${pct(all, 50).toFixed(2)} ms, p95 ${pct(all, 95).toFixed(2)} ms, max ${Math.max(...all).toFixed(2)} ms (budget 10 ms)`);
   console.log(`  search page JS (brotli): before interaction ${kb(jsBytes.before)} (${jsBytes.beforeFiles} files + ${kb(jsBytes.inline)} inline), after interaction ${kb(jsBytes.after)} (${jsBytes.afterFiles} files)`);
+  for (const [file, size] of jsBytes.files) console.log(`    ${file}  ${kb(size)}`);
 } finally {
   await browser.close();
   server.close();
@@ -175,5 +176,5 @@ async function pageJs(newPage: () => Promise<Page>, base: string) {
   await page.waitForLoadState('networkidle');
   const after = [...seen.values()].reduce((a, b) => a + b, 0) + br(inline);
   await page.close();
-  return { before, after, inline: br(inline), beforeFiles, afterFiles: seen.size };
+  return { before, after, inline: br(inline), beforeFiles, afterFiles: seen.size, files: [...seen] };
 }

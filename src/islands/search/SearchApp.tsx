@@ -110,6 +110,9 @@ function SearchLayout({ ui, ctx, ownPath }: { ui: SearchUi; ctx: UrlContext; own
         <aside id="search-filters" className={`search-filters${filtersOpen ? ' is-open' : ''}`} aria-label="Filters">
           <div className="filters-head">
             <h2>Filters</h2>
+            <button type="button" className="link-button filters-close" onClick={() => setFiltersOpen(false)}>
+              Close
+            </button>
             {clear.canRefine && (
               <a className="link-button" href="/search/new-used-and-demo-cars" onClick={(e) => (e.preventDefault(), clear.refine())}>
                 Clear all
@@ -138,6 +141,7 @@ function SearchLayout({ ui, ctx, ownPath }: { ui: SearchUi; ctx: UrlContext; own
           </div>
         </aside>
         <div className="search-results" ref={resultsRef} aria-busy={busy} data-status={status}>
+          <h2 className="visually-hidden">Search results</h2>
           <p className="muted result-count" data-testid="result-count" aria-live="polite">
             {count === 0 ? '0 cars' : `Showing ${items.length} of ${formatNumber(count)} ${count === 1 ? 'car' : 'cars'}`}
           </p>

@@ -1,4 +1,5 @@
 import { slugify } from '../../utils/slugify.ts';
+import { LIST_FACETS } from '../attributes.ts';
 import { makeModel, type PhotoTemplate, type SearchDoc } from '../documents.ts';
 
 /**
@@ -28,31 +29,19 @@ export interface PackedIndex {
   slug: (0 | 1 | string)[];
 }
 
+/** Every facet except make_model (derived), plus the card's other repeated fields. */
 const DICT_FIELDS = [
-  'make',
+  ...LIST_FACETS.filter((f) => f !== 'make_model'),
   'model',
   'badge',
   'series',
-  'car_type',
   'status',
   'sold',
   'reserved',
   'preorder',
-  'certified',
-  'tag',
   'price_type',
-  'body',
   'body_text',
-  'fuel',
   'fuel_text',
-  'transmission',
-  'drive',
-  'colour',
-  'seats',
-  'location_name',
-  'state',
-  'dealership_name',
-  'year',
 ] as const;
 const INT_FIELDS = ['price', 'km', 'created_at'] as const;
 const TEXT_FIELDS = ['stocknum'] as const;
