@@ -179,6 +179,15 @@ describe('stock-driven menus, models and brands', () => {
     const stock = headerNav(m).find((i) => i.label === 'Our Stock');
     expect(stock?.children.map((c) => c.label)).toEqual(['All stock', 'New Cars (3)', 'Demo Cars (1)', 'Used Cars (2)', 'Browse by brand']);
   });
+  it('lists the 16 most stocked models in the Vehicles menu, A to Z', () => {
+    const many: Partial<Vehicle>[] = [];
+    for (let i = 0; i < 20; i++) for (let n = 0; n <= i; n++) many.push({ make: 'Kia', model: `Model ${String(i).padStart(2, '0')}`, car_type: 'new' });
+    const menu = headerNav(site(MINIMAL, undefined, many)).find((x) => x.label === 'Vehicles')?.children ?? [];
+    expect(menu).toHaveLength(17);
+    expect(menu[0]?.label).toBe('Model 04');
+    expect(menu[15]?.label).toBe('Model 19');
+    expect(menu[16]).toEqual({ label: 'All brands', href: '/brands' });
+  });
   it('makes a used dealer’s top models its model pages', () => {
     const used = site(MINIMAL, undefined, [{ make: 'Mazda', model: 'CX-5', car_type: 'used' }]);
     expect(modelPages(used).map((p) => p.slug)).toEqual(['cx-5']);

@@ -32,6 +32,7 @@ function mergeSizes(a: Photo | undefined, b: Photo | undefined): Photo | undefin
   return { ...b, sizes, ...(card ? { card } : {}) };
 }
 
+// prepare() and write() of one tenant build share these (scripts/build-tenant.ts builds one tenant per process).
 let published: Photo[] = [];
 let logoCopy: { from: string; to: string } | undefined;
 

@@ -27,11 +27,18 @@ export interface FooterGroup {
 /** The most models a Vehicles dropdown lists before "All brands". */
 const VEHICLES_MENU_LIMIT = 16;
 
-/** Vehicles dropdown: the model pages ("Toyota HiLux"), then all brands. */
-function vehicleLinks(site: SiteModel): NavLink[] {
+/** The n model pages with the most stock, shown A to Z (a group's menu then holds its best sellers of every make). */
+function topModels(site: SiteModel, n: number) {
   const pages = modelPages(site);
-  const makes = new Set(pages.map((p) => p.make));
-  const links = pages.slice(0, VEHICLES_MENU_LIMIT).map((p) => ({ label: makes.size > 1 ? p.title : p.model, href: `/models/${p.slug}` }));
+  const chosen = new Set([...pages].sort((a, b) => b.vehicles.length - a.vehicles.length).slice(0, n));
+  return pages.filter((p) => chosen.has(p));
+}
+
+/** Vehicles dropdown: the most stocked model pages ("Toyota HiLux"), then all brands. */
+function vehicleLinks(site: SiteModel): NavLink[] {
+  const pages = topModels(site, VEHICLES_MENU_LIMIT);
+  const makes = new Set(modelPages(site).map((p) => p.make));
+  const links = pages.map((p) => ({ label: makes.size > 1 ? p.title : p.model, href: `/models/${p.slug}` }));
   return [...links, { label: 'All brands', href: '/brands' }];
 }
 
@@ -86,7 +93,7 @@ export const headerNav = perModel((site: SiteModel): NavItem[] => {
 export const footerNav = perModel((site: SiteModel): FooterGroup[] => {
   const own = site.tenant.navigation.footer;
   if (own) return own;
-  const models = modelPages(site).slice(0, 6);
+  const models = topModels(site, 6);
   return [
     {
       title: 'Vehicles',
