@@ -215,18 +215,23 @@ describe('page rules', () => {
     expect(shareWindowFeatures({ width: 1650, height: 1000 })).toBe('width=550,height=400,left=550,top=300,noopener');
   });
   it('breadcrumbs: Home > car type > make > model > body > title', () => {
-    const slug = (s: string) => s.toLowerCase().replace(/\s+/g, '-');
-    const crumbs = vehicleBreadcrumbs({ car_type: 'used', make: 'Toyota', model: 'Land Cruiser', simple_body: 'suv' }, '2020 Toyota Land Cruiser', {
-      slugify: slug,
-      bodyLabel: (b) => b?.toUpperCase(),
-    });
+    const opts = {
+      href: (r: Record<string, string[] | undefined>) => `/s?${Object.entries(r).map(([k, v]) => `${k}=${v?.join(',')}`).join('&')}`,
+      makeModel: (make: string, model: string) => `${make} > ${model}`,
+      isKnownModel: (mm: string) => mm === 'Toyota > Land Cruiser',
+      bodyLabel: (b: string | undefined) => b?.toUpperCase(),
+    };
+    const crumbs = vehicleBreadcrumbs({ car_type: 'used', make: 'Toyota', model: 'Land Cruiser', simple_body: 'suv' }, '2020 Toyota Land Cruiser', opts);
     expect(crumbs).toEqual([
       { label: 'Home', href: '/' },
-      { label: 'Used Cars', href: '/search/used-cars' },
-      { label: 'Toyota', href: '/search/toyota' },
-      { label: 'Land Cruiser', href: '/search/toyota/land-cruiser' },
-      { label: 'SUV', href: '/search/suv' },
+      { label: 'Used Cars', href: '/s?car_type=used' },
+      { label: 'Toyota', href: '/s?car_type=used&make=Toyota' },
+      { label: 'Land Cruiser', href: '/s?car_type=used&make=Toyota&make_model=Toyota > Land Cruiser' },
+      { label: 'SUV', href: '/s?car_type=used&make=Toyota&make_model=Toyota > Land Cruiser&body=suv' },
       { label: '2020 Toyota Land Cruiser' },
     ]);
+    // An unknown model is left out; the body follows the make.
+    const other = vehicleBreadcrumbs({ car_type: 'new', make: 'Kia', model: 'X', simple_body: 'suv' }, 't', opts);
+    expect(other.map((c) => c.label)).toEqual(['Home', 'New Cars', 'Kia', 'SUV', 't']);
   });
 });

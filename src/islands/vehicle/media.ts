@@ -18,10 +18,13 @@ export function initMedia(root: Document): void {
   const goTo = (i: number, smooth = true) => {
     track.scrollTo({ left: i * track.clientWidth, behavior: smooth ? 'smooth' : 'auto' });
   };
-  const settle = () => {
-    index = Math.round(track.scrollLeft / Math.max(1, track.clientWidth));
+  const mark = () => {
     if (counter) counter.textContent = String(index + 1);
     for (const t of thumbs) t.setAttribute('aria-current', String(Number(t.dataset['goto']) === index));
+  };
+  const settle = () => {
+    index = Math.round(track.scrollLeft / Math.max(1, track.clientWidth));
+    mark();
   };
   let queued = false;
   track.addEventListener('scroll', () => {
@@ -85,6 +88,7 @@ export function initMedia(root: Document): void {
 
   const switchView = (next: MediaView) => {
     index = galleryIndexAfterViewChange(view, next, index);
+    mark();
     view = next;
     media.dataset['view'] = next;
     for (const pane of media.querySelectorAll<HTMLElement>('[data-pane]')) pane.hidden = pane.dataset['pane'] !== next;

@@ -20,5 +20,7 @@ document.addEventListener('click', (event) => {
   const dismiss = (event.target as Element | null)?.closest('[data-dismiss]');
   if (dismiss) dismiss.closest('[data-announce]')?.remove();
 });
+const phoneWarning = document.querySelector<HTMLElement>('[data-phone-warning]')?.dataset['phoneWarning'];
+if (phoneWarning) console.warn(phoneWarning);
 loadViews(document);
 loadQuote(document);

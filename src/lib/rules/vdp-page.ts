@@ -42,29 +42,42 @@ export interface Crumb {
   href?: string | undefined;
 }
 
-const CAR_TYPE_CRUMBS: Record<string, Crumb> = {
-  new: { label: 'New Cars', href: '/search/new-cars' },
-  used: { label: 'Used Cars', href: '/search/used-cars' },
-  demo: { label: 'Demo Cars', href: '/search/demo-cars' },
-};
+/** A search narrowed to these facet values (car_type, make, make_model, body). */
+export type CrumbRefinements = Partial<Record<'car_type' | 'make' | 'make_model' | 'body', string[]>>;
+
+const CAR_TYPE_LABELS: Record<string, string> = { new: 'New Cars', used: 'Used Cars', demo: 'Demo Cars' };
 
 /**
- * Breadcrumbs: Home > car type > make > model (only if a known model) > body > the car. Paths are the
- * search's pretty paths (/search/{make}, /search/{make}/{model}, /search/{body}).
+ * Breadcrumbs: Home > car type > make > model (only if a known model) > body > the car. Each crumb is
+ * the search narrowed that far; `href` builds its URL (the search's pretty paths).
  */
 export function vehicleBreadcrumbs(
   car: { car_type: string; make: string; model?: string | undefined; simple_body?: string | undefined },
   title: string,
-  opts: { slugify: (s: string) => string; bodyLabel: (b: string | undefined) => string | undefined },
+  opts: {
+    href: (r: CrumbRefinements) => string;
+    makeModel: (make: string, model: string) => string;
+    isKnownModel: (makeModel: string) => boolean;
+    bodyLabel: (b: string | undefined) => string | undefined;
+  },
 ): Crumb[] {
-  const make = opts.slugify(car.make);
+  const step: CrumbRefinements = {};
   const crumbs: Crumb[] = [{ label: 'Home', href: '/' }];
-  const type = CAR_TYPE_CRUMBS[car.car_type];
-  if (type) crumbs.push(type);
-  crumbs.push({ label: car.make, href: `/search/${make}` });
-  if (car.model) crumbs.push({ label: car.model, href: `/search/${make}/${opts.slugify(car.model)}` });
+  const add = (label: string) => crumbs.push({ label, href: opts.href({ ...step }) });
+  step.car_type = [car.car_type];
+  add(CAR_TYPE_LABELS[car.car_type] ?? car.car_type);
+  step.make = [car.make];
+  add(car.make);
+  const mm = car.model ? opts.makeModel(car.make, car.model) : undefined;
+  if (car.model && mm && opts.isKnownModel(mm)) {
+    step.make_model = [mm];
+    add(car.model);
+  }
   const body = opts.bodyLabel(car.simple_body);
-  if (body && car.simple_body) crumbs.push({ label: body, href: `/search/${opts.slugify(car.simple_body)}` });
+  if (body && car.simple_body) {
+    step.body = [car.simple_body];
+    add(body);
+  }
   crumbs.push({ label: title });
   return crumbs;
 }

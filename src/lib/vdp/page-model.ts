@@ -28,14 +28,16 @@ import {
   type SpecGroup,
 } from '../rules/vdp-content.ts';
 import { availableViews, gallerySlides, initialView, showThumbnailStrip, type MediaView, type Slide } from '../rules/vdp-media.ts';
-import { shareUrl, vehicleBreadcrumbs, type Crumb } from '../rules/vdp-page.ts';
+import { shareUrl, vehicleBreadcrumbs, type Crumb, type CrumbRefinements } from '../rules/vdp-page.ts';
 import { vehicleSubtitle, vehicleTitle } from '../rules/vehicle-title.ts';
 import { calculatorRanges, calculatorResult, initialCalculatorState, type CalculatorRanges, type CalculatorResult, type CalculatorState } from '../finance/calculator.ts';
 import { chooseLender, disclaimerText, isFinanceHidden, financeBlock, financeDisplay, type FinanceBlock } from '../finance/display.ts';
 import { quoteEstimate, shouldFetchQuote, type QuoteEstimate } from '../finance/quote.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import type { Location } from '../tenant/load-tenant.ts';
-import { slugify } from '../utils/slugify.ts';
+import { makeModel, toSearchDocs } from '../search/documents.ts';
+import { searchRoutes } from '../search/pretty-routes.ts';
+import { emptyState, searchUrl, type UrlContext } from '../search/url.ts';
 import { readVdpExtras, type Hotspot, type VdpExtras } from './extras.ts';
 import type { VdpVehicle } from './vehicle.ts';
 
@@ -57,6 +59,8 @@ export interface VehiclePage {
   announcement?: { text: string; directions?: string | undefined } | undefined;
   actions: VdpActions;
   phone?: PhoneShown | undefined;
+  /** Logged to the browser console when there is no number to call (spec). */
+  phoneWarning?: string | undefined;
   media: {
     photos: Photo[];
     slides: Slide[];
@@ -89,6 +93,27 @@ export interface VehiclePage {
   gauge: boolean;
   map?: { location: Location; directions?: string | undefined } | undefined;
   stickyBars: boolean;
+}
+
+const crumbContexts = new WeakMap<SiteModel, UrlContext & { known: Set<string> }>();
+
+/** Breadcrumb links are the search's own URLs for the narrowed search (its pretty paths where built). */
+function crumbLinks(model: SiteModel) {
+  let ctx = crumbContexts.get(model);
+  if (!ctx) {
+    const dealers = model.tenant.dealerships.map((d) => ({ slug: d.slug, name: d.name }));
+    const { docs } = toSearchDocs(model.vehicles, model.tenant);
+    const { skipped } = searchRoutes(docs, dealers);
+    ctx = { dealers, skipped: new Set(skipped.map((s) => s.path)), known: new Set(docs.flatMap((d) => (d.make_model ? [d.make_model] : []))) };
+    crumbContexts.set(model, ctx);
+  }
+  const c = ctx;
+  return {
+    href: (refinements: CrumbRefinements) => searchUrl({ ...emptyState(), refinements }, c),
+    makeModel,
+    isKnownModel: (mm: string) => c.known.has(mm),
+    bodyLabel: bodyTypeLabel,
+  };
 }
 
 /** The page of one listed car. */
@@ -145,7 +170,7 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
     subtitle,
     fullName: `${title} ${subtitle}`.trim(),
     url: shareUrl(tenant.url, car.path),
-    crumbs: vehicleBreadcrumbs(car, title, { slugify, bodyLabel: bodyTypeLabel }),
+    crumbs: vehicleBreadcrumbs(car, title, crumbLinks(model)),
     tag: cardTag(car, tagOptionsFor(tenant, now)),
     price,
     priceNote: price.kind === 'price' ? priceTypeLabel(car.price_type) : undefined,
@@ -156,6 +181,7 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
     announcement: announcement ? { text: announcement, directions: location ? directionsUrl(location.address) : undefined } : undefined,
     actions,
     phone: callUs.number ? phoneShown(callUs.number, tenant.features.phone_unmasked) : undefined,
+    phoneWarning: 'warning' in callUs ? callUs.warning : undefined,
     media: {
       photos,
       slides: gallerySlides(photos.length, !!video, tenant.vdp_config.video_placement),
