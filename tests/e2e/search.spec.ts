@@ -199,6 +199,8 @@ test.describe('stock search', () => {
     const second = await cardIds(page);
     expect(second).toHaveLength(perPage);
     expect(second.some((id) => firstPage.includes(id))).toBe(false);
+    // This tenant scrolls to the top after a search change.
+    if (model.tenant.search.scroll_to_top) await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test('empty state: its texts, and Clear Filters back to all stock (also from a pretty path)', async ({ page }, info) => {
