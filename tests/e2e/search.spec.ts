@@ -2,7 +2,6 @@
  * The stock search in Chromium on the built demo dealer group (desktop and phone projects): pages
  * usable before JavaScript, then type, refine, slide, sort, page, back/forward, empty state and
  * Clear Filters once the search runs in the page. Expected counts come from the build's model.
- * SEARCH_E2E_BASE points the spec at another server (to run beside someone else's on 4412).
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { EMPTY_TEXT, EMPTY_TITLE } from '../../src/lib/search/empty-state.ts';
@@ -11,7 +10,7 @@ import { roundToThousand, sliderRange, sliderStep } from '../../src/lib/search/s
 import { baseUrl, readModel, snap, type DemoTenant } from './helpers.ts';
 
 const GROUP: DemoTenant = 'demo-southern-motor-group';
-const BASE = process.env['SEARCH_E2E_BASE'] ?? baseUrl(GROUP);
+const BASE = baseUrl(GROUP);
 const model = readModel(GROUP);
 const cars = model.vehicles.filter((v) => v.listed);
 const perPage = model.tenant.search.hits_per_page;
