@@ -44,8 +44,16 @@ describe('a real-world export with bad rows and unreachable photos', () => {
   });
 
   it('writes a page for every good listed record and none for unlisted or bad ones', () => {
-    const pages = new Set(readdirSync(join(site, 'cars')).filter((d) => existsSync(join(site, 'cars', d, 'index.html'))));
     const byId = new Map(model.vehicles.map((v) => [v.id, v]));
+    const vehicleSlugs = new Set(model.vehicles.map((v) => v.slug));
+    // Other pages live under /cars/ too (/cars/trade-in); count only folders named like a vehicle slug,
+    // and check separately that no vehicle page exists for a car that is not in the model.
+    const folders = readdirSync(join(site, 'cars')).filter((d) => existsSync(join(site, 'cars', d, 'index.html')));
+    const pages = new Set(folders.filter((d) => vehicleSlugs.has(d)));
+    // Derived slugs end with the record id, so a page for an unlisted or bad record would show up here.
+    const unlisted = [...expected.not_listed_ids, ...expected.bad_rows.map((b) => b.id)].filter((id): id is string => !!id && !expected.listed_ids.includes(id));
+    const strays = folders.filter((d) => !vehicleSlugs.has(d) && unlisted.some((id) => d.endsWith(`-${id.toLowerCase()}`)));
+    expect(strays, 'pages for cars that are not listed').toEqual([]);
     for (const id of expected.listed_ids) {
       const car = byId.get(id);
       expect(car, `listed car ${id} is in the model`).toBeDefined();

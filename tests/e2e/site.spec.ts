@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { priceDisplay } from '../../src/lib/rules/price-display.ts';
 import { vehicleTitle } from '../../src/lib/rules/vehicle-title.ts';
 import { isAvailable } from '../../src/lib/rules/listing.ts';
+import { formatNumber } from '../../src/lib/rules/format.ts';
 import { baseUrl, expectNoBrokenImages, readModel, readReport, snap, watchBrokenRequests, type DemoTenant } from './helpers.ts';
 
 const GROUP: DemoTenant = 'demo-southern-motor-group';
@@ -28,8 +29,9 @@ test.describe('demo dealer group site', () => {
     await page.goto(`${baseUrl(GROUP)}/search/new-used-and-demo-cars`);
     await expect(page.getByRole('heading', { level: 1, name: 'New, Used and Demo Cars' })).toBeVisible();
     const cards = page.locator('#results article.card');
-    await expect(cards).toHaveCount(Math.min(21, cars.length));
-    await expect(page.getByTestId('result-count')).toHaveText(`Showing 21 of ${cars.length} cars`);
+    const perPage = Math.min(model.tenant.search.hits_per_page, cars.length);
+    await expect(cards).toHaveCount(perPage);
+    await expect(page.getByTestId('result-count')).toHaveText(`Showing ${perPage} of ${formatNumber(cars.length)} cars`);
     const first = cards.first().getByRole('link').first();
     const href = await first.getAttribute('href');
     expect(href).toMatch(/^\/cars\//);
