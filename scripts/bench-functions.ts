@@ -119,6 +119,11 @@ for (const store of stores) {
   // Wait until the outbox has delivered every answered lead to the webhook receiver (or 2 minutes).
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline && [...answered].some((id) => !delivered.has(id))) await new Promise((r) => setTimeout(r, 250));
+  // Then until deliveries stop (the requests in flight when autocannon stopped were stored too).
+  for (let last = -1; last !== deliveries && Date.now() < deadline; ) {
+    last = deliveries;
+    await new Promise((r) => setTimeout(r, 1500));
+  }
   child.kill('SIGTERM');
   await stopped(child);
 
@@ -133,7 +138,7 @@ for (const store of stores) {
   const lost = [...answered].filter((id) => !storedIds.has(id)).length;
   const notDelivered = [...answered].filter((id) => !delivered.has(id)).length;
   checks.push(
-    `${store}: ${answered.size} leads answered 201, ${storedIds.size} stored, ${delivered.size} delivered to the webhook (${deliveries} calls), ${undelivered} outbox rows undelivered; not delivered: ${notDelivered}; lost leads: ${lost}`,
+    `${store}: ${answered.size} leads answered 201 (+${storedIds.size - answered.size} stored whose answer autocannon did not wait for), ${storedIds.size} stored, ${delivered.size} delivered to the webhook (${deliveries} calls), ${undelivered} outbox rows undelivered; not delivered: ${notDelivered}; lost leads: ${lost}`,
   );
   delivered.clear();
   deliveries = 0;
