@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_DIST } from '../../playwright.config.ts';
 import { isAvailable } from '../../src/lib/rules/listing.ts';
 import { shouldShowPriceGauge } from '../../src/lib/price-gauge/index.ts';
 import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
@@ -17,19 +16,20 @@ const model = readModel(GROUP);
 const cars = model.vehicles as VdpVehicle[];
 const { tenant } = model;
 
+const COASTAL: DemoTenant = 'demo-coastal-toyota';
+
 /** The demo generator names its edge-case cars; the build's model has them by id. */
-function edge(name: string): VdpVehicle {
-  const dir = join(E2E_DIST, '_build', GROUP, 'model.json');
-  const manifestFile = join(tenant.dir, 'demo-manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { edge_cases: Record<string, { id: number }> };
+function edge(name: string, slug: DemoTenant = GROUP): VdpVehicle {
+  const m = slug === GROUP ? model : readModel(slug);
+  const manifest = JSON.parse(readFileSync(join(m.tenant.dir, 'demo-manifest.json'), 'utf8')) as { edge_cases: Record<string, { id: number }> };
   const id = String(manifest.edge_cases[name]?.id);
-  const car = cars.find((c) => c.id === id);
-  if (!car) throw new Error(`demo edge case ${name} (${id}) is not in ${dir}`);
+  const car = (m.vehicles as VdpVehicle[]).find((c) => c.id === id);
+  if (!car) throw new Error(`demo edge case ${name} (${id}) is not in the ${slug} build`);
   return car;
 }
 
-async function open(page: Page, car: VdpVehicle): Promise<void> {
-  await page.goto(`${baseUrl(GROUP)}${car.path}`);
+async function open(page: Page, car: VdpVehicle, tenant: DemoTenant = GROUP): Promise<void> {
+  await page.goto(`${baseUrl(tenant)}${car.path}`);
 }
 
 const price = (page: Page) => page.getByTestId('price').first();
@@ -212,17 +212,10 @@ test.describe('vehicle page', () => {
     await expect(disclaimer.locator('#fc-disc-full')).toBeVisible();
   });
 
-  test('fuel calculator strips $ and kms; delivery calculator messages', async ({ page }) => {
-    const car = edge('full_media');
-    await open(page, car);
-    const fuel = page.getByRole('region', { name: 'Fuel calculator' });
-    await fuel.scrollIntoViewIfNeeded();
-    const economy = Number((await fuel.getByText(/Fuel economy:/).textContent())?.match(/([\d.]+) L/)?.[1]);
-    await expect(fuel.getByTestId('fuel-weekly')).toHaveText(`$${((250 / 100) * economy * 1.7).toFixed(2)}`);
-    await fuel.getByLabel('Fuel price ($ per litre)').fill('$2.00');
-    await fuel.getByLabel('Distance per week (kms)').fill('1,000 kms');
-    await expect(fuel.getByTestId('fuel-weekly')).toHaveText(`$${((1000 / 100) * economy * 2).toFixed(2)}`);
-
+  test('fuel calculator strips $ and kms (where enabled); delivery calculator messages', async ({ page }) => {
+    await open(page, edge('full_media'));
+    // The group has no fuel calculator (features.fuel_calculator off); the Toyota dealer has it.
+    await expect(page.getByRole('region', { name: 'Fuel calculator' })).toHaveCount(0);
     const delivery = page.getByRole('region', { name: 'Delivery calculator' });
     const postcode = delivery.getByLabel('Your postcode');
     const result = delivery.getByTestId('delivery-result');
@@ -237,10 +230,19 @@ test.describe('vehicle page', () => {
     await postcode.fill('5000');
     await postcode.press('Enter');
     await expect(result).toHaveText('Delivery to South Australia: $1,250');
+
+    await open(page, edge('full_media', COASTAL), COASTAL);
+    const fuel = page.getByRole('region', { name: 'Fuel calculator' });
+    await fuel.scrollIntoViewIfNeeded();
+    const economy = Number((await fuel.getByText(/Fuel economy:/).textContent())?.match(/([\d.]+) L/)?.[1]);
+    await expect(fuel.getByTestId('fuel-weekly')).toHaveText(`$${((250 / 100) * economy * 1.7).toFixed(2)}`);
+    await fuel.getByLabel('Fuel price ($ per litre)').fill('$2.00');
+    await fuel.getByLabel('Distance per week (kms)').fill('1,000 kms');
+    await expect(fuel.getByTestId('fuel-weekly')).toHaveText(`$${((1000 / 100) * economy * 2).toFixed(2)}`);
   });
 
   test('fuel calculator is hidden for an electric car', async ({ page }) => {
-    await open(page, edge('electric'));
+    await open(page, edge('electric', COASTAL), COASTAL);
     await expect(page.getByRole('region', { name: 'Fuel calculator' })).toHaveCount(0);
   });
 

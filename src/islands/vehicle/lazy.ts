@@ -11,12 +11,18 @@ const LOADERS: Record<string, () => Promise<{ mount: (el: HTMLElement) => void }
 };
 
 const started = new WeakMap<HTMLElement, Promise<void>>();
+const mounted = new WeakSet<HTMLElement>();
 
 function start(el: HTMLElement): Promise<void> {
   let done = started.get(el);
   if (!done) {
     const load = LOADERS[el.dataset['island'] ?? ''];
-    done = load ? load().then((m) => m.mount(el)) : Promise.resolve();
+    done = load
+      ? load().then((m) => {
+          m.mount(el);
+          mounted.add(el);
+        })
+      : Promise.resolve();
     started.set(el, done);
   }
   return done;
@@ -31,7 +37,8 @@ export function initLazy(root: Document): void {
   }, true);
   root.addEventListener('submit', (e) => {
     const el = islandOf(e);
-    if (!el || started.has(el)) return;
+    // Until its code is mounted a form must not submit natively (that would reload the page).
+    if (!el || mounted.has(el)) return;
     e.preventDefault();
     const form = e.target as HTMLFormElement;
     void start(el).then(() => form.requestSubmit());

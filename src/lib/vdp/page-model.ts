@@ -210,7 +210,7 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
         : { ranges, state, result: calculatorResult(state, ranges, calcSettings), fee: calcSettings.establishment_fee, roundUp: calcSettings.round_up },
       disclaimer: disclaimerText(tenant.finance.disclaimer),
     },
-    fuel: isFuelCalculatorShown(car)
+    fuel: tenant.features.fuel_calculator && isFuelCalculatorShown(car)
       ? { economy, price: FUEL_PRICE_DEFAULT, distance: FUEL_DISTANCE_DEFAULT, weekly: weeklyFuelCost(FUEL_DISTANCE_DEFAULT, FUEL_PRICE_DEFAULT, economy) ?? '' }
       : undefined,
     delivery: tenant.features.delivery_calculator && tenant.delivery_zones.length > 0 && actions.available,
