@@ -3,7 +3,7 @@
  * made once per migration set under .cache/functions-test and copied for each test file; opening a
  * copy takes a fraction of that. PostgreSQL tests get a throwaway schema in TEST_DATABASE_URL.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { dealerError } from '../../src/lib/errors/errors-data.ts';
@@ -30,6 +30,10 @@ async function template(): Promise<string> {
     renameSync(building, dir);
   } catch {
     rmSync(building, { recursive: true, force: true }); // another worker finished first
+  }
+  // Templates of older migration sets are never used again.
+  for (const old of readdirSync(CACHE)) {
+    if (old.startsWith('template-') && join(CACHE, old) !== dir) rmSync(join(CACHE, old), { recursive: true, force: true });
   }
   return dir;
 }
