@@ -29,6 +29,11 @@ export function formatIssues(issues: readonly v.BaseIssue<unknown>[], raw?: unkn
       lines.add(`${path}: unknown field (check the spelling)`);
       continue;
     }
+    // A missing required key: valibot's "expected" is the key's own name, which reads oddly.
+    if ((raw !== undefined ? rawAt(raw, issue) : issue.input) === undefined && issue.kind === 'schema' && /^"/.test(issue.expected ?? '')) {
+      lines.add(`${path}: required, but it is missing`);
+      continue;
+    }
     const expected = issue.expected && !issue.message.startsWith('Invalid') ? issue.expected : undefined;
     const wanted = issue.message.startsWith('Invalid') ? (expected ?? issue.expected ?? 'a valid value') : issue.message;
     lines.add(`${path}: expected ${wanted}, ${describeReceived(issue, raw)}`);
