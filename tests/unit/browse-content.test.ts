@@ -92,7 +92,7 @@ describe('loadContent', () => {
     expect(text).toContain('content/features.json is invalid:\n  - (root): expected a list ([...]), received an object (file left out)');
     expect(text).toContain('content/pages/careers.md cannot be read: the front matter is not valid YAML');
     expect(text).toContain('content/pages/Fleet Page.md is invalid:\n  - (file name): expected a slug');
-    expect(text).toContain('content/pages/warranty.md is invalid:\n  - front matter title: expected "title", it is missing');
+    expect(text).toContain('content/pages/warranty.md is invalid:\n  - front matter title: required, but it is missing');
     expect(text).toContain('content/offer.json is invalid:\n  - (file): not a content file (known: slides.json, offers.json');
     expect(content.slides).toBeUndefined();
     expect(content.pages).toEqual([]);
