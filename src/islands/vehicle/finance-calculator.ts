@@ -74,10 +74,11 @@ export function mount(el: HTMLElement): void {
     const field = input.name.replace(/-range$/, '') as Field;
     if (FIELDS.includes(field)) show(field);
   });
-  // Read what was typed before this code arrived (normally the initial values).
-  for (const field of FIELDS) {
-    const input = el.querySelector<HTMLInputElement>(`[name="${field}"]`) ?? el.querySelector<HTMLInputElement>(`[name="${field}-range"]`);
-    if (input) state = updateField(state, field, input.type === 'range' ? Number(input.value) : parseMoney(input.value), data.ranges);
+  // Read what was typed before this code arrived (normally the initial values). Sliders are left
+  // alone: a browser snaps a configured default such as 8.95 to the slider's 0.5 steps.
+  for (const field of MONEY) {
+    const input = el.querySelector<HTMLInputElement>(`[name="${field}"]`);
+    if (input) state = updateField(state, field, parseMoney(input.value), data.ranges);
   }
   const checked = el.querySelector<HTMLInputElement>('[name="frequency"]:checked');
   if (checked) state = { ...state, frequency: checked.value as Frequency };
