@@ -26,7 +26,8 @@ export function watchBrokenRequests(page: Page): string[] {
     if (res.status() >= 400 && res.url().startsWith('http://127.0.0.1')) broken.push(`${res.status()} ${res.url()}`);
   });
   page.on('requestfailed', (req) => {
-    if (req.url().startsWith('http://127.0.0.1')) broken.push(`failed ${req.url()}`);
+    // Aborted is not broken: the browser cancels lazy images and carousel slides it no longer needs.
+    if (req.url().startsWith('http://127.0.0.1') && !/ERR_ABORTED/.test(req.failure()?.errorText ?? '')) broken.push(`failed ${req.url()} (${req.failure()?.errorText})`);
   });
   return broken;
 }
