@@ -17,6 +17,9 @@ const SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
 export default function VehicleCard({ car, settings, priority = false }: VehicleCardProps) {
   const v = cardView(car, settings);
   const alt = `${v.title} ${v.subtitle}`.trim();
+  // Quick Enquiry opens the enquiry form in place where the page loads it (src/islands/forms/QuickEnquiry.astro);
+  // elsewhere, and without JavaScript, the link goes to the vehicle page's form.
+  const quick = JSON.stringify({ id: car.id, name: alt, slug: car.path.replace(/^\/cars\//, ''), car_type: car.car_type, tag: car.tag ?? undefined, make: car.make, model: car.model ?? undefined, status: car.status });
   return (
     <article className="card" data-car-id={car.id}>
       <div className="card-media">
@@ -54,7 +57,7 @@ export default function VehicleCard({ car, settings, priority = false }: Vehicle
         {v.location && <p className="card-sub">{v.location}</p>}
         <div className="card-actions">
           {v.actions.map((a) => (
-            <a key={a.label} className={a.style === 'primary' ? 'btn' : a.style === 'accent' ? 'btn btn-accent btn-reserve' : 'btn btn-outline'} href={a.href}>
+            <a key={a.label} className={a.style === 'primary' ? 'btn' : a.style === 'accent' ? 'btn btn-accent btn-reserve' : 'btn btn-outline'} href={a.href} data-quick-enquiry={a.label === 'Quick Enquiry' ? quick : undefined}>
               {a.label}
             </a>
           ))}

@@ -136,6 +136,33 @@ test('vehicle page: multi-step enquiry -> /success with the analytics event; fav
   expect(last.payload).toMatchObject({ event_id: 15, url: expect.stringContaining(car.slug) as string });
 });
 
+test('Quick Enquiry on a search card opens the enquiry form for that car, loaded on the click', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url()); });
+  await page.goto(url('/search/used-cars'));
+  const link = page.locator('a[data-quick-enquiry]').first();
+  await expect(link).toHaveAttribute('href', /^\/cars\/.+#enquire$/);
+  const before = scripts.length;
+  const car = JSON.parse((await link.getAttribute('data-quick-enquiry'))!) as { id: string; name: string; slug: string };
+  await link.click();
+  const dialog = page.getByRole('dialog', { name: `Enquire about the ${car.name}` });
+  await expect(dialog).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(before);
+  expect(page.url()).toContain('/search/used-cars');
+  const form = await hydrated(page, 'quick-enquiry-form');
+  await page.locator('#quick-enquiry-form-message').fill('Quick question about this one');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await fillContact(page, 'quick-enquiry-form');
+  await form.getByLabel(/I agree to the/).check();
+  await form.getByRole('button', { name: 'Send Enquiry' }).click();
+  await page.waitForURL(/\/success\/?$/);
+  const last = (await leads()).at(-1)!;
+  expect(last.category).toBe('Vehicle Enquiry');
+  expect(last.car_id).toBe(car.id);
+  expect(last.payload['message']).toBe('Quick question about this one');
+  expect(String(last.payload['url'])).toContain('/search/used-cars');
+});
+
 test('multi-step enquiry without a lead_id shows the returned error or the spec fallback', async ({ page }) => {
   const car = carsForSale()[0]!;
   await page.goto(url(car.path));
