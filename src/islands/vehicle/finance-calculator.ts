@@ -50,6 +50,7 @@ export function mount(el: HTMLElement): void {
     if (!used) {
       used = true;
       track(EVENTS.financeCalculatorUsed);
+      track(EVENTS.financeCalculator);
     }
     render();
   };
