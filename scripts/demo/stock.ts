@@ -18,6 +18,7 @@ import {
 } from './catalog.ts';
 import { createRng, hashString, type Rng } from './prng.ts';
 import { addFullMedia, addVdpExtras, belowMarket, expireRego, type DemoFinance } from './vdp-extras.ts';
+import { slugify } from '../../src/lib/utils/slugify.ts';
 
 export type CarType = 'new' | 'used' | 'demo';
 export type CarStatus = 'in_stock' | 'coming_soon' | 'sold';
@@ -103,15 +104,8 @@ const DAY = 86400;
 // ---------------------------------------------------------------------------------------------
 // Small helpers
 
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+// The site's own slug rule, so demo slugs are exactly what the build would derive.
+export { slugify };
 
 function kebab(s: string): string {
   return s.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
