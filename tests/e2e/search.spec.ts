@@ -169,6 +169,53 @@ test.describe('stock search', () => {
     await snap(page, info, 'search-slid');
   });
 
+  test('price range on Our Stock: keyboard and drag set $ ends, Apply lands on the search in that range, highest price first', async ({ page }, info) => {
+    const errors = watchErrors(page);
+    await go(page, '/cars/');
+    const from = page.getByRole('slider', { name: 'Price from' });
+    const to = page.getByRole('slider', { name: 'Price to' });
+    await from.fill('20000');
+    await to.fill('60000');
+    await to.focus();
+    await page.keyboard.press('ArrowRight'); // one $500 step
+    await expect(to).toHaveAttribute('aria-valuetext', '$60,500');
+    await expect(page.locator('.pr-values')).toHaveText('$20,000 – $60,500');
+    // The minimum cannot pass the maximum.
+    await from.fill('100000');
+    await expect(from).toHaveValue('60000');
+    await from.fill('20000');
+    await snap(page, info, 'cars-price-range');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(`${BASE}/search/new-used-and-demo-cars?range%5Bprice%5D=20000:60500&sortBy=price_desc`);
+    await hydrate(page);
+    const expected = cars.filter((c) => (c.price ?? -1) >= 20_000 && (c.price ?? -1) <= 60_500);
+    await expect(page.getByTestId('result-count')).toHaveText(countText(expected.length));
+    await expect(page.getByLabel('Sort by').locator('option:checked')).toHaveText('Highest price');
+    const prices = (await cardIds(page)).map((id) => byId.get(id)?.price ?? -1);
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices.every((p) => p >= 20_000 && p <= 60_500)).toBe(true);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    expect(errors).toEqual([]);
+  });
+
+  test('price range without JavaScript: the number inputs send a range the search reads once it runs', async ({ browser, page }, info) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: info.project.use.viewport ?? null });
+    const nojs = await context.newPage();
+    await nojs.goto(`${BASE}/cars/`);
+    await nojs.getByRole('spinbutton', { name: 'Price from' }).fill('30000');
+    await nojs.getByRole('spinbutton', { name: 'Price to' }).fill('45000');
+    await nojs.getByRole('button', { name: 'Apply' }).click();
+    await expect(nojs).toHaveURL(/\/search\/new-used-and-demo-cars\?range%5Bprice%5D%5Bmin%5D=30000&range%5Bprice%5D%5Bmax%5D=45000&sortBy=price_desc$/);
+    const url = nojs.url();
+    await context.close();
+    await page.goto(url);
+    await hydrate(page);
+    const expected = cars.filter((c) => (c.price ?? -1) >= 30_000 && (c.price ?? -1) <= 45_000);
+    await expect(page.getByTestId('result-count')).toHaveText(countText(expected.length));
+    const prices = (await cardIds(page)).map((id) => byId.get(id)?.price ?? -1);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+  });
+
   test('sort: lowest price first, leaving out unpriced cars on this tenant; highest price first', async ({ page }) => {
     await go(page, '/search/new-used-and-demo-cars');
     await hydrate(page);

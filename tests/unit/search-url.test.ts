@@ -54,6 +54,10 @@ describe('pretty search paths', () => {
     expect(url.pathname).toBe('/search/toyota/hilux');
     expect(parseSearchQuery(url.search, { make: ['Toyota'], make_model: ['Toyota > HiLux'] })).toEqual(s);
     expect(parseSearchQuery('?range[price]=$20,000:$50,000&sortBy=bogus&page=x', {})).toEqual(state({ ranges: { price: { min: 20000, max: 50000 } } }));
+    // The no-JavaScript price range form (src/components/PriceRange.astro) sends the two ends separately.
+    expect(parseSearchQuery('?range%5Bprice%5D%5Bmin%5D=12500&range%5Bprice%5D%5Bmax%5D=60500&sortBy=price_desc', {})).toEqual(
+      state({ sortBy: 'price_desc', ranges: { price: { min: 12500, max: 60500 } } }),
+    );
     expect(parseRange(':80,000')).toEqual({ max: 80000 });
     expect(parseRange(':')).toBeUndefined();
     expect(parseAmount('$1,234')).toBe(1234);

@@ -135,11 +135,13 @@ export function parseSearchQuery(search: string, base: Refinements): SearchState
     else if (key === 'page') state.page = Math.max(1, Math.floor(Number(value)) || 1);
     else if (key === 'sortBy') state.sortBy = isSortKey(value) ? value : DEFAULT_SORT;
     else {
-      const range = /^range\[(\w+)\]$/.exec(key);
+      const range = /^range\[(\w+)\](?:\[(min|max)\])?$/.exec(key);
       if (range) {
         const attr = range[1] as RangeFacet;
-        const parsed = (RANGE_FACETS as readonly string[]).includes(attr) ? parseRange(value) : undefined;
-        if (parsed) state.ranges[attr] = parsed;
+        const end = range[2] as 'min' | 'max' | undefined;
+        // range[price][min]/[max]: the no-JavaScript price range form's two number inputs.
+        const parsed = !(RANGE_FACETS as readonly string[]).includes(attr) ? undefined : end ? parseRange(end === 'min' ? `${value}:` : `:${value}`) : parseRange(value);
+        if (parsed) state.ranges[attr] = end ? { ...state.ranges[attr], ...parsed } : parsed;
         continue;
       }
       const attr = byParam.get(key);
