@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startNodeServer, type RunningServer } from '../../functions/node.ts';
 import { E2E_DIST } from '../../playwright.config.ts';
-import { readModel } from './helpers.ts';
+import { readModel, snap } from './helpers.ts';
 
 const TENANT = 'demo-southern-motor-group';
 let server: RunningServer;
@@ -176,6 +176,61 @@ test('multi-step enquiry without a lead_id shows the returned error or the spec 
   await expect(page.getByTestId('enquiry-form-error')).toHaveText('An unexpected error occured');
   await expect(page).toHaveURL(new RegExp(`${car.path}$`));
   await expect(page.locator('#enquiry-form-email')).toHaveValue('ann@example.com');
+});
+
+test('trade-in: details lead, rego and car, adjustments, a 7-day estimated offer saved and accepted; old cars get an inspection', async ({ page }, info) => {
+  const like = readModel(TENANT).vehicles.find((v) => v.listed && (v.year ?? 0) >= 2021 && (v.price ?? 0) > 0)!;
+  await page.goto(url('/sell-your-car'));
+  const form = await hydrated(page, 'trade-in-form');
+  await fillContact(page, 'trade-in-form');
+  await page.locator('#trade-in-form-postcode').fill('2000');
+  await page.locator('#trade-in-form-dealership_slug').selectOption({ index: 1 });
+  await page.getByTestId('trade-in-form').getByLabel(/I agree to the/).check();
+  await form.getByLabel('Rego').fill('abc123');
+  await page.locator('#trade-in-form-odometer').fill('20000');
+  await form.getByRole('button', { name: 'Get My Valuation' }).click();
+  const flow = page.getByTestId('trade-in-flow');
+  await expect(flow.getByLabel('Rego')).toHaveValue('ABC123');
+  expect((await leads()).at(-1)!.payload).toMatchObject({ category: 'Trade-in', subcategory: '1. Details' });
+  await flow.getByLabel('State').selectOption('VIC');
+  await flow.getByLabel('Make').fill(like.make);
+  await flow.getByLabel('Year').fill(String(like.year));
+  await flow.getByRole('button', { name: 'Next' }).click();
+  for (const group of await flow.locator('fieldset').all()) await group.getByLabel('No').check();
+  await flow.getByRole('button', { name: 'See My Offer' }).click();
+  const offer = page.getByTestId('trade-in-offer');
+  await expect(offer).toContainText('Estimated offer, confirmed on inspection');
+  await expect(offer).toContainText(/\$\d{1,3}(,\d{3})*/);
+  await expect(offer).toContainText(/Valid until 29 November 2026|Valid until \d+ \w+ \d{4}/);
+  await expect.poll(async () => (await server.db.query<{ column_name: string; data: Record<string, unknown> }>('SELECT column_name, data FROM valuations WHERE tenant = $1', [TENANT])).rows.length).toBeGreaterThan(0);
+  const saved = (await server.db.query<{ column_name: string; data: Record<string, unknown> }>('SELECT column_name, data FROM valuations WHERE tenant = $1', [TENANT])).rows.at(-1)!;
+  expect(saved.column_name).toBe('valuation');
+  expect(saved.data).toMatchObject({ rego: 'ABC123', regoState: 'VIC' });
+  await offer.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join('test-results', 'screenshots', `${info.project.name}-trade-in-offer.png`) });
+  await offer.getByRole('button', { name: 'Accept Offer' }).click();
+  await expect(page.getByTestId('trade-in-accepted')).toBeVisible();
+  const accepted = (await leads()).at(-1)!;
+  expect(accepted.category).toBe('Trade-in');
+  expect(accepted.payload).toMatchObject({ subcategory: '3. Offer Accepted', trade_in: { rego: 'ABC123', regoState: 'VIC', offer_accepted: true } });
+
+  // Over 7 years old: no online estimate, an inspection instead.
+  await page.goto(url('/trade-in'));
+  const again = await hydrated(page, 'trade-in-form');
+  await fillContact(page, 'trade-in-form');
+  await page.locator('#trade-in-form-postcode').fill('2000');
+  await page.locator('#trade-in-form-dealership_slug').selectOption({ index: 1 });
+  await page.getByTestId('trade-in-form').getByLabel(/I agree to the/).check();
+  await page.locator('#trade-in-form-odometer').fill('20000');
+  await again.getByRole('button', { name: 'Get My Valuation' }).click();
+  await flow.getByLabel('Rego').fill('OLD1');
+  await flow.getByLabel('Make').fill(like.make);
+  await flow.getByLabel('Year').fill('2015');
+  await flow.getByRole('button', { name: 'Next' }).click();
+  for (const group of await flow.locator('fieldset').all()) await group.getByLabel('No').check();
+  await flow.getByRole('button', { name: 'See My Offer' }).click();
+  await expect(page.getByTestId('trade-in-inspection')).toContainText('book a free inspection');
+  await snap(page, info, 'trade-in-inspection');
 });
 
 test('gated routes send a signed-out visitor to /sign-in with type and redirect', async ({ page }) => {

@@ -5,7 +5,7 @@ import { formFields, leadBody, storableUserDetails } from '../../src/lib/forms/p
 import { leadEventId } from '../../src/lib/forms/events.ts';
 import { gateFor, safeRedirect, signInHref } from '../../src/lib/forms/gating.ts';
 import { formatAmountInput, parseAmount, MONEY_QUICK_PICKS } from '../../src/lib/forms/inputs.ts';
-import { offerValidUntil, onlineEstimateAllowed, OFFER_ACCEPTED_SUBCATEGORY } from '../../src/lib/forms/trade-in.ts';
+import { offerValidUntil, onlineEstimateAllowed, OFFER_ACCEPTED_SUBCATEGORY, tradeInEstimate, stockMedians } from '../../src/lib/forms/trade-in.ts';
 
 const rules: EnquiryRules = { messageRequired: true, selects: [], terms: false, postcode: 'optional', lastName: true };
 const good = { name: 'Ann', email: 'ann@example.com', phone: '0412 345 678', message: 'Hi' };
@@ -125,6 +125,19 @@ describe('trade-in', () => {
     expect(onlineEstimateAllowed(2019, 100000, now)).toBe(true);
     expect(onlineEstimateAllowed(2018, 50000, now)).toBe(false);
     expect(onlineEstimateAllowed(2022, 100001, now)).toBe(false);
+  });
+  it('estimates from the median of our stock of that make within a year, less the adjustments', () => {
+    const stock = stockMedians([{ make: 'Toyota', year: 2021, price: 30000 }, { make: 'Toyota', year: 2022, price: 40000 }, { make: 'Toyota', year: 2020, price: 50000 }, { make: 'Ford', year: 2021, price: 90000 }]);
+    expect(stock['toyota|2023']).toBe(40000);
+    // median of 30,000 / 40,000 / 50,000 is 40,000; x 0.8 = 32,000
+    expect(tradeInEstimate({ make: 'toyota', year: 2021, km: 60000 }, 0, stock, now)).toBe(32000);
+    // one "yes" answer: x 0.75
+    expect(tradeInEstimate({ make: 'Toyota', year: 2021, km: 60000 }, 1, stock, now)).toBe(30000);
+    // 5 years x 15,000 = 75,000 allowed; 95,000 km is 20,000 over: -4%
+    expect(tradeInEstimate({ make: 'Toyota', year: 2021, km: 95000 }, 0, stock, now)).toBe(30400);
+    expect(tradeInEstimate({ make: 'Toyota', year: 2018, km: 60000 }, 0, stock, now)).toBeUndefined();
+    expect(tradeInEstimate({ make: 'Toyota', year: 2021, km: 100001 }, 0, stock, now)).toBeUndefined();
+    expect(tradeInEstimate({ make: 'Kia', year: 2021, km: 10000 }, 0, stock, now)).toBeUndefined();
   });
   it('keeps an offer 7 days and accepts with 3. Offer Accepted', () => {
     expect(offerValidUntil(now).toISOString().slice(0, 10)).toBe('2026-11-29');

@@ -58,6 +58,8 @@ export interface LeadFormProps {
   /** Multi-step: details first, then contact; success goes to /success. */
   steps?: boolean | undefined;
   redirect?: string | undefined;
+  /** Called with the new lead instead of showing the thanks (the trade-in flow continues). */
+  onSuccess?: ((leadId: string, values: FormValues) => void) | undefined;
   privacyHref?: string | undefined;
   dealerName: string;
 }
@@ -149,6 +151,10 @@ export default function LeadForm(p: LeadFormProps) {
     if (eventId !== undefined) track(eventId as EventId, { category: p.category, car_id: p.car?.id, lead_id: result.lead_id });
     rememberUserDetails(values);
     $lastLead.set({ category: p.category, car: p.car ? { name: p.car.name, slug: p.car.slug } : undefined });
+    if (p.onSuccess) {
+      p.onSuccess(result.lead_id, withDefaults);
+      return;
+    }
     const target = p.redirect ?? (p.steps ? '/success' : undefined);
     if (target) {
       window.location.assign(target);
