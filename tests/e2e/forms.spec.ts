@@ -241,6 +241,13 @@ test('gated routes send a signed-out visitor to /sign-in with type and redirect'
   expect(q.get('redirect')).toMatch(/^\/online-payment\/?$/);
   await page.goto(url('/my-garage'));
   await page.waitForURL(/\/sign-in\?type=my-garage/);
+  // The tenant-named garage page (tenant gating.garage_path, e.g. /mymotorama) where the build has one.
+  const garage = readModel(TENANT).tenant.gating.garage_path;
+  if (garage) {
+    await page.goto(url(garage));
+    await page.waitForURL(/\/sign-in\?type=my-garage/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toMatch(new RegExp(`^${garage}/?$`));
+  }
   // A checkout path is gated only with a car slug; /buy-online is open.
   await page.goto(url('/buy-online'));
   await expect(page.getByTestId('reserve-form')).toBeVisible();

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../src/lib/forms/messages.ts';
 import { postcodeError, validateEnquiry, type EnquiryRules } from '../../src/lib/forms/validation.ts';
 import { formFields, leadBody, storableUserDetails } from '../../src/lib/forms/payload.ts';
 import { leadEventId } from '../../src/lib/forms/events.ts';
-import { gateFor, safeRedirect, signInHref } from '../../src/lib/forms/gating.ts';
+import { garagePaths, gateFor, safeRedirect, signInHref } from '../../src/lib/forms/gating.ts';
 import { formatAmountInput, parseAmount, MONEY_QUICK_PICKS } from '../../src/lib/forms/inputs.ts';
 import { offerValidUntil, onlineEstimateAllowed, OFFER_ACCEPTED_SUBCATEGORY, tradeInEstimate, stockMedians } from '../../src/lib/forms/trade-in.ts';
 
@@ -90,6 +90,10 @@ describe('gating', () => {
     expect(gateFor('/online-payment/', '', {})).toBe('online-payment');
     expect(gateFor('/my-garage', '', {})).toBe('my-garage');
     expect(gateFor('/mymotorama', '', {}, ['/my-garage', '/mymotorama'])).toBe('my-garage');
+    // The tenant's own garage page comes from its gating config, and is gated whatever else is off.
+    expect(garagePaths({ garage_path: '/mybigboxcars' })).toEqual(['/my-garage', '/mybigboxcars']);
+    expect(gateFor('/mybigboxcars/', '', { garage_path: '/mybigboxcars' })).toBe('my-garage');
+    expect(gateFor('/mybigboxcars', '', {})).toBeUndefined();
   });
   it('gates the per-tenant routes only when configured', () => {
     expect(gateFor('/cars/abc/checkout', '', {})).toBeUndefined();

@@ -16,7 +16,8 @@ interface Entry {
   available: boolean;
 }
 
-export default function WatchlistView() {
+/** signInType: a garage page sends a signed-out visitor with type my-garage, the watchlist page with watchlist. */
+export default function WatchlistView({ signInType = 'watchlist' }: { signInType?: 'watchlist' | 'my-garage' }) {
   const [cars, setCars] = useState<Entry[] | undefined>();
   const [error, setError] = useState('');
   useEffect(() => {
@@ -24,7 +25,7 @@ export default function WatchlistView() {
       const user = await loadSession();
       if (!user) {
         const here = location.pathname;
-        location.replace(signInHref('watchlist', here, here));
+        location.replace(signInHref(signInType, here, here));
         return;
       }
       const res = await fetch('/api/watchlist').catch(() => undefined);

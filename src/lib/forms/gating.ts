@@ -9,6 +9,8 @@ export interface GatingConfig {
   finance?: boolean | undefined;
   trade_in?: boolean | undefined;
   spin_to_win?: boolean | undefined;
+  /** The tenant-named garage page, e.g. /mymotorama. */
+  garage_path?: string | undefined;
 }
 
 export type SignInType = 'trade-in' | 'checkout' | 'finance' | 'spin-to-win' | 'online-payment' | 'car-finance' | 'my-garage' | 'watchlist';
@@ -16,14 +18,19 @@ export type SignInType = 'trade-in' | 'checkout' | 'finance' | 'spin-to-win' | '
 /** Garage page paths: /my-garage plus the tenant-named variants (e.g. /mymotorama). */
 export const DEFAULT_GARAGE_PATHS = ['/my-garage'] as const;
 
+/** The garage pages a tenant has: /my-garage and its own named one, if configured. */
+export function garagePaths(gating: GatingConfig): string[] {
+  return [...DEFAULT_GARAGE_PATHS, ...(gating.garage_path ? [gating.garage_path] : [])];
+}
+
 const trim = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
 
 /** The sign-in type a path needs, or undefined when the path is open to everyone. */
-export function gateFor(pathname: string, search: string, gating: GatingConfig, garagePaths: readonly string[] = DEFAULT_GARAGE_PATHS): SignInType | undefined {
+export function gateFor(pathname: string, search: string, gating: GatingConfig, garages: readonly string[] = garagePaths(gating)): SignInType | undefined {
   const path = trim(pathname);
   const query = new URLSearchParams(search);
   if (path === '/online-payment') return 'online-payment';
-  if (garagePaths.includes(path)) return 'my-garage';
+  if (garages.includes(path)) return 'my-garage';
   if (path === '/cars/trade-in') return gating.trade_in && query.get('car_id') ? 'trade-in' : undefined;
   const checkout = /^\/cars\/([^/]*)\/(?:checkout|buy-online)$/.exec(path);
   if (checkout) return gating.checkout && checkout[1] ? 'checkout' : undefined;

@@ -93,6 +93,8 @@ export const TenantConfigSchema = v.strictObject({
       finance: v.optional(v.boolean(), false),
       trade_in: v.optional(v.boolean(), false),
       spin_to_win: v.optional(v.boolean(), false),
+      // The tenant-named garage page (/mymotorama, /mybigboxcars, ...), always gated like /my-garage.
+      garage_path: v.optional(v.pipe(v.string(), v.regex(/^\/my[a-z0-9-]+$/, 'expected a path like /mymotorama'))),
     }),
     {},
   ),
