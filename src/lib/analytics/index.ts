@@ -27,9 +27,19 @@ export const EVENT_IDS = {
 } as const;
 export type EventId = (typeof EVENT_IDS)[keyof typeof EVENT_IDS];
 
+/** The dataLayer entry of an event: the one format every push uses (islands and inline page views). */
+export function eventEntry(eventId: EventId, data: Record<string, unknown> = {}): Record<string, unknown> {
+  return { event: 'dealer_event', event_id: eventId, ...data };
+}
+
+/** The dataLayer entry that mirrors the pixel ViewContent event. */
+export function viewContentEntry(data: Record<string, unknown>): Record<string, unknown> {
+  return { event: 'ViewContent', ...data };
+}
+
 export function track(eventId: EventId, data: Record<string, unknown> = {}): void {
   try {
-    (window.dataLayer ??= []).push({ event: 'dealer_event', event_id: eventId, ...data });
+    (window.dataLayer ??= []).push(eventEntry(eventId, data));
   } catch (err) {
     console.warn('analytics event not sent', eventId, err);
   }
@@ -39,7 +49,7 @@ export function track(eventId: EventId, data: Record<string, unknown> = {}): voi
 export function viewContent(data: Record<string, unknown>): void {
   try {
     window.fbq?.('track', 'ViewContent', data);
-    (window.dataLayer ??= []).push({ event: 'ViewContent', ...data });
+    (window.dataLayer ??= []).push(viewContentEntry(data));
   } catch (err) {
     console.warn('pixel ViewContent not sent', err);
   }
