@@ -133,7 +133,7 @@ test('vehicle page: multi-step enquiry -> /success with the analytics event; fav
   const last = (await leads()).at(-1)!;
   expect(last.category).toBe('Vehicle Enquiry');
   expect(last.car_id).toBe(car.id);
-  expect(last.payload).toMatchObject({ event_id: 15, url: expect.stringContaining(car.slug) as string });
+  expect(last.payload).toMatchObject({ event_id: 15, url: expect.stringContaining(car.slug) as unknown });
 });
 
 test('Quick Enquiry on a search card opens the enquiry form for that car, loaded on the click', async ({ page }) => {
