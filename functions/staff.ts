@@ -8,7 +8,7 @@ import { toNationalNumber } from '../src/lib/phone/au-phone.ts';
 import { openDb, type Db } from './db/index.ts';
 import { toDate } from './db/types.ts';
 import { carLine, type LeadPayload } from './lib/lead.ts';
-import type { OutboxStatus } from './lib/outbox.ts';
+import type { OutboxRow, OutboxStatus } from './lib/outbox.ts';
 
 export interface LeadRow {
   id: string;
@@ -32,19 +32,8 @@ export async function listLeads(db: Db, tenant: string, opts: { since?: Date | u
   return rows.map((r) => ({ ...r, created_at: toDate(r.created_at), delivery: r.delivery ?? [] }));
 }
 
-export interface OutboxListRow {
-  id: string;
-  tenant: string;
-  lead_id: string;
-  channel: string;
-  target: string;
-  status: OutboxStatus;
-  attempts: number;
-  next_attempt_at: Date;
-  last_error: string | null;
-  created_at: Date;
-  delivered_at: Date | null;
-}
+/** An outbox row as staff see it: the outbox's own row shape. */
+export type OutboxListRow = OutboxRow;
 
 export async function listOutbox(db: Db, opts: { tenant?: string | undefined; status?: OutboxStatus | 'all' | 'undelivered' | undefined } = {}): Promise<OutboxListRow[]> {
   const status = opts.status ?? 'undelivered';
