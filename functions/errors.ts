@@ -89,6 +89,8 @@ export const Http = {
   codeLocked: 'Too many wrong attempts. Please request a new code.',
   featureOff: 'This feature is not available on this site.',
   unknownCar: 'We could not find that car.',
+  notReservable: 'This car cannot be reserved online. Please send an enquiry instead.',
+  reservationUnavailable: 'Online reservations are unavailable right now. Please call us to reserve this car.',
   noGauge: 'No price comparison is available for this car.',
   providerFailed: 'The provider did not answer. Please try again later.',
 } as const;

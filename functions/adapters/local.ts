@@ -5,7 +5,7 @@
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/crypto.ts';
-import type { EmailAdapter, SmsAdapter, WebhookAdapter } from './types.ts';
+import type { EmailAdapter, PaymentProvider, SmsAdapter, WebhookAdapter } from './types.ts';
 
 export function localEmail(db: Db, clock: Clock): EmailAdapter {
   return {
@@ -51,3 +51,9 @@ export function fetchWebhook(timeoutMs = 10_000): WebhookAdapter {
     },
   };
 }
+
+/** Reservations without a card: nothing is charged; the dealer sees the reservation on the lead and confirms it. */
+export const localPayment: PaymentProvider = {
+  name: 'local (dealer confirms, nothing charged)',
+  reserve: () => Promise.resolve({ status: 'awaiting-dealer' }),
+};

@@ -77,6 +77,29 @@ export interface GaugeProvider {
   gauge(car: Vehicle, tenant: Tenant): Promise<PriceGauge | null>;
 }
 
+export interface ReservationRequest {
+  tenant: string;
+  /** The lead the reservation belongs to. */
+  leadId: string;
+  car: { id: string; stocknum?: string | undefined; name: string; price?: number | null | undefined };
+  /** Whole dollars, worked out by the server (never the amount the browser sent). */
+  deposit: number;
+  customer: { name: string; email?: string | undefined; phone?: string | undefined };
+}
+
+export interface ReservationResult {
+  /** awaiting-dealer: nothing charged, the dealer confirms; paid: the provider took the deposit. */
+  status: 'awaiting-dealer' | 'paid';
+  /** The provider's payment id, when it has one. */
+  reference?: string | undefined;
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  /** Throws when the provider cannot take the reservation; nothing is stored then. */
+  reserve(request: ReservationRequest): Promise<ReservationResult>;
+}
+
 export interface Adapters {
   email: EmailAdapter;
   webhook: WebhookAdapter;
@@ -85,4 +108,6 @@ export interface Adapters {
   quote?: QuoteProvider | undefined;
   /** The price gauge provider; absent means comparable cars in the tenant's stock. */
   gauge?: GaugeProvider | undefined;
+  /** The reservation payment provider; absent means localPayment (nothing charged, the dealer confirms). */
+  payment?: PaymentProvider | undefined;
 }

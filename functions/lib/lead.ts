@@ -27,6 +27,13 @@ export interface TradeIn {
   form_completed?: boolean | undefined;
 }
 
+export interface Reservation {
+  deposit: number;
+  provider: string;
+  status: 'awaiting-dealer' | 'paid';
+  reference?: string | undefined;
+}
+
 export interface LeadPayload {
   category: string;
   subcategory?: string | undefined;
@@ -60,6 +67,8 @@ export interface LeadPayload {
   /** An earlier lead this one continues (trade-in steps, offer acceptance). */
   lead_id?: string | undefined;
   trade_in?: TradeIn | undefined;
+  /** A reservation (category 'reservation'): what the payment adapter answered. */
+  reservation?: Reservation | undefined;
   /** Enquiry prefill fields about the vehicle of interest. */
   vehicle?: Record<string, string> | undefined;
   /** Tenant-specific form fields, kept as text. */

@@ -244,3 +244,44 @@ describe('POST /api/leads', () => {
 
   commonPostChecks(h, '/api/leads', enquiry);
 });
+
+describe('POST /api/leads: reservations (category reservation)', () => {
+  const h = useHarness();
+  const reservation = (over: Record<string, unknown> = {}) => ({ category: 'reservation', name: 'Jess', email: 'jess@example.com', phone: '0412 345 678', postcode: '2250', terms_conditions: true, car_id: 'b-ranger', deposit: '1', ...over });
+
+  it('records the reservation through the local payment adapter with the server deposit, not the one sent', async () => {
+    const res = await h.post('/api/leads', reservation(), { origin: BETA });
+    expect(res.status).toBe(201);
+    const { lead_id } = (await res.json()) as { lead_id: string };
+    const { rows } = await h.db.query<{ car_id: string; payload: Record<string, any> }>('SELECT car_id, payload FROM leads WHERE id = $1', [lead_id]);
+    expect(rows[0]?.car_id).toBe('b-ranger');
+    expect(rows[0]?.payload['reservation']).toEqual({ deposit: 500, provider: 'local (dealer confirms, nothing charged)', status: 'awaiting-dealer' });
+  });
+
+  it('finds the car by its slug (/checkout-journey?car_id={slug})', async () => {
+    const res = await h.post('/api/leads', reservation({ car_id: '2024-ford-everest-b' }), { origin: BETA });
+    expect(res.status).toBe(201);
+    const { lead_id } = (await res.json()) as { lead_id: string };
+    const { rows } = await h.db.query<{ car_id: string }>('SELECT car_id FROM leads WHERE id = $1', [lead_id]);
+    expect(rows[0]?.car_id).toBe('b-everest');
+  });
+
+  it('refuses a car that cannot be reserved online (reserve_online off)', async () => {
+    const res = await h.post('/api/leads', { ...reservation({ car_id: 'a-hilux' }), terms_conditions: undefined });
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(await res.json())).toContain('This car cannot be reserved online. Please send an enquiry instead.');
+    expect(await count(h, 'leads')).toBe(0);
+  });
+});
+
+describe('POST /api/leads: a payment provider that fails', () => {
+  const h = useHarness({}, { payment: { name: 'broken', reserve: () => Promise.reject(new Error('card gateway down')) } });
+
+  it('answers 502 with the shopper-facing text and stores nothing', async () => {
+    const res = await h.post('/api/leads', { category: 'reservation', name: 'Jess', email: 'jess@example.com', terms_conditions: true, car_id: 'b-ranger' }, { origin: BETA });
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ error: 'Online reservations are unavailable right now. Please call us to reserve this car.' });
+    expect(await count(h, 'leads')).toBe(0);
+    expect(await count(h, 'outbox')).toBe(0);
+  });
+});

@@ -10,7 +10,10 @@ import { normaliseAuPhone } from '../../src/lib/phone/au-phone.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { canonicalJson, hmac, newId, sha256 } from '../lib/crypto.ts';
-import type { CarSnapshot, LeadPayload, TradeIn } from '../lib/lead.ts';
+import { fullName, type CarSnapshot, type LeadPayload, type Reservation, type TradeIn } from '../lib/lead.ts';
+import { localPayment } from '../adapters/local.ts';
+import { RESERVATION_CATEGORY } from '../../src/lib/forms/reserve.ts';
+import { isReserveEligible, reserveDeposit } from '../../src/lib/rules/vdp-actions.ts';
 import { idempotencyKey } from '../lib/idempotency.ts';
 import { enqueueLead } from '../lib/outbox.ts';
 import { lookupPostcode } from '../lib/postcodes.ts';
@@ -194,8 +197,11 @@ export function leadsRoute(app: Hono<AppEnv>, deps: Deps): void {
 
     // Rules that need the tenant.
     if (!input.email && !input.phone) issues.push({ field: 'email', message: 'enter an email address or a phone number' });
-    const car = input.car_id !== undefined ? site.carById(input.car_id) : undefined;
+    // car_id is the car's id; /checkout-journey?car_id={slug} passes its slug.
+    const car = input.car_id !== undefined ? (site.carById(input.car_id) ?? site.carBySlug(input.car_id)) : undefined;
     if (input.car_id !== undefined && !car) issues.push({ field: 'car_id', message: Http.unknownCar });
+    const reserving = input.category === RESERVATION_CATEGORY;
+    if (reserving && car && !isReserveEligible(car, site.tenant.features.reserve_online)) issues.push({ field: 'car_id', message: Http.notReservable });
     if (input.dealership_slug !== undefined && !site.tenant.dealerships.some((d) => d.slug === input.dealership_slug)) {
       issues.push({ field: 'dealership_slug', message: 'choose a dealership' });
     }
@@ -290,6 +296,25 @@ export function leadsRoute(app: Hono<AppEnv>, deps: Deps): void {
     };
 
     const id = newId();
+    // A reservation of a car asks the payment adapter before anything is stored: a provider that
+    // refuses leaves no half-made reservation behind. The deposit is the server's, not the browser's.
+    if (reserving && car) {
+      const provider = deps.adapters.payment ?? localPayment;
+      const deposit = reserveDeposit({ reserveDeposit: site.tenant.reserve.deposit });
+      try {
+        const answer = await provider.reserve({
+          tenant: site.slug,
+          leadId: id,
+          car: { id: car.id, stocknum: car.stocknum, name: [car.year, car.make, car.model, car.badge].filter(Boolean).join(' '), price: car.price },
+          deposit,
+          customer: { name: fullName(payload), email: payload.email, phone: payload.phone_e164 ?? payload.phone },
+        });
+        payload.reservation = { deposit, provider: provider.name, status: answer.status, reference: answer.reference } satisfies Reservation;
+      } catch (err) {
+        console.error(`reservation: the payment provider ${provider.name} failed: ${(err as Error).message}`);
+        return c.json({ error: Http.reservationUnavailable }, 502);
+      }
+    }
     const stored = await deps.db.transaction(async (tx) => {
       const inserted = await tx.query<{ id: string }>(
         `INSERT INTO leads (id, tenant, created_at, category, subcategory, car_id, related_lead_id, idempotency_key, request_hash, payload, ip_hash)

@@ -62,8 +62,11 @@ export function fixtureModels(): ModelInput[] {
     built_at: '2026-11-22T00:00:00.000Z',
   };
   const beta: ModelInput = {
-    tenant: makeTenant('beta', { features: { watchlist: true, terms_checkbox: true }, delivery_zones: [] }),
-    vehicles: [makeVehicle({ id: 'b-ranger', slug: 'b-ranger', make: 'Ford', model: 'Ranger', year: 2023, price: 61990 })],
+    tenant: makeTenant('beta', { features: { watchlist: true, terms_checkbox: true, reserve_online: true }, reserve: { deposit: 500 }, delivery_zones: [] }),
+    vehicles: [
+      makeVehicle({ id: 'b-ranger', slug: 'b-ranger', make: 'Ford', model: 'Ranger', year: 2023, price: 61990 }),
+      makeVehicle({ id: 'b-everest', slug: '2024-ford-everest-b', make: 'Ford', model: 'Everest', year: 2024, price: 68990 }),
+    ],
     built_at: '2026-11-22T00:00:00.000Z',
   };
   return [alpha, beta];

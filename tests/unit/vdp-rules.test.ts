@@ -62,7 +62,7 @@ describe('sidebar actions', () => {
     expect(vdpActions(car({ file: 'https://x/r.pdf' }), SET).historyReport?.href).toBe('https://x/r.pdf');
   });
   it('reserve only when eligible and not Test Drive Only; path per tenant', () => {
-    expect(vdpActions(car(), SET).reserve).toEqual({ href: '/cars/a-car/checkout', label: 'Reserve for $200' });
+    expect(vdpActions(car(), SET).reserve).toEqual({ href: '/cars/a-car/checkout', label: 'Reserve for $200', deposit: 200 });
     expect(vdpActions(car(), { ...SET, buyOnlinePath: true }).reserve?.href).toBe('/cars/a-car/buy-online');
     expect(vdpActions(car({ tag: 'Test Drive Only' }), SET).reserve).toBeUndefined();
     expect(isReserveEligible(car({ reserved: true }), true)).toBe(false);

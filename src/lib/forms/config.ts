@@ -4,6 +4,7 @@
  */
 import type { Tenant } from '../tenant/load-tenant.ts';
 import type { FormKind } from './events.ts';
+import { RESERVATION_CATEGORY } from './reserve.ts';
 
 export type FormName = 'contact' | 'service' | 'parts' | 'finance' | 'test-drive' | 'trade-in' | 'reserve' | 'spin-to-win' | 'online-payment';
 
@@ -75,7 +76,9 @@ export function formProps(tenant: Tenant, form: FormName, extraHidden: Record<st
       return { ...base, ...withLoc('sales'), id: 'trade-in-form', kind: 'other', category: 'Trade-in', subcategory: '1. Details', messageRequired: false, postcode: 'required', rego: true,
         distance: [{ name: 'odometer', label: 'Odometer' }], submitLabel: 'Get My Valuation' };
     case 'reserve':
-      return { ...base, hidden: extraHidden, id: 'reserve-form', kind: 'other', category: 'reservation', messageRequired: false, postcode: 'required', submitLabel: 'Reserve This Car' };
+      return { ...base, hidden: extraHidden, id: 'reserve-form', kind: 'other', category: RESERVATION_CATEGORY, messageRequired: false, postcode: 'required', submitLabel: 'Reserve This Car',
+        // /checkout-journey?car_id={slug}: the car to reserve (the server accepts an id or a slug).
+        fromQuery: ['car_id'] };
     case 'spin-to-win':
       return { ...base, hidden: extraHidden, id: 'spin-form', kind: 'other', category: 'Spin to Win', messageRequired: false, submitLabel: 'Enter' };
     case 'online-payment':

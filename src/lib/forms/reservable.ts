@@ -2,14 +2,14 @@
 import { listedVehicles, type SiteModel } from '../site/site-model.ts';
 import { vehiclePage } from '../vdp/page-model.ts';
 import type { VdpVehicle } from '../vdp/vehicle.ts';
-import { DEFAULT_RESERVE_DEPOSIT } from './reserve.ts';
 
 export function reservablePaths(model: SiteModel, kind: 'checkout' | 'buy-online') {
-  const out: { params: { slug: string }; props: { id: string; name: string; deposit: number } }[] = [];
+  const out: { params: { slug: string }; props: { id: string; name: string; label: string } }[] = [];
   for (const car of listedVehicles(model)) {
     const page = vehiclePage(car as VdpVehicle, model);
-    if (!page.actions.reserve?.href.endsWith(`/${kind}`)) continue;
-    out.push({ params: { slug: car.slug }, props: { id: car.id, name: page.fullName, deposit: model.tenant.reserve.deposit ?? DEFAULT_RESERVE_DEPOSIT } });
+    const reserve = page.actions.reserve;
+    if (!reserve?.href.endsWith(`/${kind}`)) continue;
+    out.push({ params: { slug: car.slug }, props: { id: car.id, name: page.fullName, label: reserve.label } });
   }
   return out;
 }

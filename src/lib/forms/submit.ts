@@ -29,7 +29,8 @@ export async function submitLead(body: Record<string, unknown>, opts: SubmitOpti
   }
   const json = (await res.json().catch(() => ({}))) as { lead_id?: unknown; error?: unknown };
   if (res.ok && typeof json.lead_id === 'string') return { ok: true, lead_id: json.lead_id };
-  // Validation answers (4xx) carry text written for the shopper; a 5xx says nothing useful.
-  const error = res.status < 500 && typeof json.error === 'string' && json.error ? json.error : fallback;
+  // Validation answers (4xx) and a dependency that is down (502/503, e.g. the payment provider) carry
+  // text written for the shopper; a 500 (or a proxy's empty answer) says nothing useful.
+  const error = res.status !== 500 && typeof json.error === 'string' && json.error ? json.error : fallback;
   return { ok: false, error };
 }

@@ -38,7 +38,7 @@ export interface VdpActions {
   favourite: boolean;
   testDrive: boolean;
   tradeIn?: { href: string } | undefined;
-  reserve?: { href: string; label: string } | undefined;
+  reserve?: { href: string; label: string; deposit: number } | undefined;
   historyReport?: { href: string } | undefined;
   finance: { href: string };
   print: { href: string };
@@ -65,14 +65,19 @@ export function isReserveEligible(car: ActionFacts, reserveOnline: boolean): boo
   );
 }
 
+/** The reservation deposit: the car's payment processor's, else the tenant's, else the spec's $200. */
+export function reserveDeposit(s: Pick<ActionSettings, 'reserveDeposit' | 'processorDeposit'>): number {
+  return s.processorDeposit ?? s.reserveDeposit ?? DEFAULT_RESERVE_DEPOSIT;
+}
+
 /**
  * The reserve button label: the car's payment processor label when set; else the tenant's label;
- * else "Reserve for {deposit}" with the configured deposit or the default $200.
+ * else "Reserve for {deposit}" with the deposit above.
  */
 export function reserveLabel(s: Pick<ActionSettings, 'reserveDeposit' | 'reserveLabel' | 'processorLabel' | 'processorDeposit'>): string {
   if (s.processorLabel) return s.processorLabel;
   if (s.reserveLabel) return s.reserveLabel;
-  return `Reserve for ${formatDollars(s.processorDeposit ?? s.reserveDeposit ?? DEFAULT_RESERVE_DEPOSIT)}`;
+  return `Reserve for ${formatDollars(reserveDeposit(s))}`;
 }
 
 /**
@@ -106,7 +111,7 @@ export function vdpActions(car: ActionFacts, s: ActionSettings): VdpActions {
     favourite: isFavouriteShown(car, s.favourites),
     testDrive: available,
     tradeIn: available ? { href: `/cars/trade-in?car_id=${encodeURIComponent(car.id)}` } : undefined,
-    reserve: reserve ? { href: `/cars/${car.slug}/${s.buyOnlinePath ? 'buy-online' : 'checkout'}`, label: reserveLabel(s) } : undefined,
+    reserve: reserve ? { href: `/cars/${car.slug}/${s.buyOnlinePath ? 'buy-online' : 'checkout'}`, label: reserveLabel(s), deposit: reserveDeposit(s) } : undefined,
     // The SOLD panel replaces every action, the history report included.
     historyReport: available && car.file ? { href: car.file } : undefined,
     finance: { href: financeHref(car) },
