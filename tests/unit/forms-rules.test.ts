@@ -5,7 +5,9 @@ import { formFields, leadBody, storableUserDetails } from '../../src/lib/forms/p
 import { leadEventId } from '../../src/lib/forms/events.ts';
 import { garagePaths, gateFor, safeRedirect, signInHref } from '../../src/lib/forms/gating.ts';
 import { formatAmountInput, parseAmount, MONEY_QUICK_PICKS } from '../../src/lib/forms/inputs.ts';
-import { offerValidUntil, onlineEstimateAllowed, OFFER_ACCEPTED_SUBCATEGORY, tradeInEstimate, stockMedians } from '../../src/lib/forms/trade-in.ts';
+import { contactOf, offerValidUntil, onlineEstimateAllowed, OFFER_ACCEPTED_SUBCATEGORY, tradeInEstimate, stockMedians } from '../../src/lib/forms/trade-in.ts';
+import { submitLead } from '../../src/lib/forms/submit.ts';
+import { reserveDeposit } from '../../src/lib/rules/vdp-actions.ts';
 
 const rules: EnquiryRules = { messageRequired: true, selects: [], terms: false, postcode: 'optional', lastName: true };
 const good = { name: 'Ann', email: 'ann@example.com', phone: '0412 345 678', message: 'Hi' };
@@ -146,5 +148,39 @@ describe('trade-in', () => {
   it('keeps an offer 7 days and accepts with 3. Offer Accepted', () => {
     expect(offerValidUntil(now).toISOString().slice(0, 10)).toBe('2026-11-29');
     expect(OFFER_ACCEPTED_SUBCATEGORY).toBe('3. Offer Accepted');
+  });
+});
+
+describe('trade-in steps', () => {
+  it('repeat the contact fields of the details lead, without empty ones', () => {
+    expect(contactOf({ name: 'Ann', last_name: '', email: 'a@example.com', phone: '0412345678', odometer: '20,000', terms_conditions: true, opt_in: false })).toEqual({ name: 'Ann', email: 'a@example.com', phone: '0412345678', terms_conditions: true, opt_in: false });
+  });
+});
+
+describe('reservation deposit', () => {
+  it("is the car's processor deposit, else the tenant's, else $200", () => {
+    expect(reserveDeposit({})).toBe(200);
+    expect(reserveDeposit({ reserveDeposit: 500 })).toBe(500);
+    expect(reserveDeposit({ reserveDeposit: 500, processorDeposit: 99 })).toBe(99);
+  });
+});
+
+describe('submitLead', () => {
+  const answer = (status: number, body: unknown) => () => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  it('reads lead_id from a 201', async () => {
+    expect(await submitLead({}, { key: 'k', fetch: answer(201, { lead_id: 'L1' }) })).toEqual({ ok: true, lead_id: 'L1' });
+  });
+  it("shows a 4xx or 502/503 answer's text, and the spec's text for a 500, an empty answer or no network", async () => {
+    expect(await submitLead({}, { key: 'k', fetch: answer(422, { error: 'Please check your details' }) })).toEqual({ ok: false, error: 'Please check your details' });
+    expect(await submitLead({}, { key: 'k', fetch: answer(502, { error: 'Online reservations are unavailable right now.' }) })).toEqual({ ok: false, error: 'Online reservations are unavailable right now.' });
+    expect(await submitLead({}, { key: 'k', fetch: answer(500, { error: 'boom' }) })).toEqual({ ok: false, error: MESSAGES.submitFailed });
+    expect(await submitLead({}, { key: 'k', fetch: answer(502, {}), fallback: MESSAGES.unexpected })).toEqual({ ok: false, error: 'An unexpected error occured' });
+    expect(await submitLead({}, { key: 'k', fetch: () => Promise.reject(new TypeError('offline')) })).toEqual({ ok: false, error: MESSAGES.submitFailed });
+  });
+  it('sends the Idempotency-Key and an empty honeypot', async () => {
+    let seen: RequestInit | undefined;
+    await submitLead({ name: 'Ann' }, { key: 'abc', fetch: (_u, init) => { seen = init; return answer(201, { lead_id: 'L' })(); } });
+    expect((seen?.headers as Record<string, string>)['Idempotency-Key']).toBe('abc');
+    expect(JSON.parse(String(seen?.body))).toEqual({ name: 'Ann', contact_me_by_fax_only: '' });
   });
 });

@@ -4,6 +4,22 @@ export const TRADE_IN_MAX_AGE_YEARS = 7;
 export const TRADE_IN_MAX_KM = 100_000;
 export const OFFER_VALID_DAYS = 7;
 export const OFFER_ACCEPTED_SUBCATEGORY = '3. Offer Accepted';
+/** Our names for the steps between (spec: the lead helper sends the rego lookup and the adjustment answers). */
+export const REGO_LOOKUP_SUBCATEGORY = '2. Rego Lookup';
+export const ADJUSTMENTS_SUBCATEGORY = '2. Adjustments';
+
+/** The shopper's contact fields each later trade-in step repeats, so every step's lead stands on its own. */
+export const CONTACT_FIELDS = ['name', 'last_name', 'email', 'phone', 'postcode', 'dealership_slug', 'terms_conditions', 'opt_in'] as const;
+
+/** The contact part of the details lead, without empty fields. */
+export function contactOf(values: Record<string, string | boolean | undefined>): Record<string, string | boolean> {
+  const out: Record<string, string | boolean> = {};
+  for (const k of CONTACT_FIELDS) {
+    const x = values[k];
+    if (x !== undefined && x !== '') out[k] = x;
+  }
+  return out;
+}
 
 /** No online estimate for a car over 7 years old or over 100,000 km: the dealer calls instead. */
 export function onlineEstimateAllowed(year: number, km: number, now: Date): boolean {
