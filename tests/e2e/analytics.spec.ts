@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startNodeServer, type RunningServer } from '../../functions/node.ts';
-import { readModel } from './helpers.ts';
+import { baseUrl, readModel } from './helpers.ts';
 
 const TENANT = 'demo-southern-motor-group';
 let server: RunningServer;
@@ -83,4 +83,45 @@ test('finance calculator: the first change sends 26 and 9 once; history report 6
   await page.goto(url(`/print?car_id=${car.slug}`));
   await expect(page).toHaveURL(new RegExp(`/print/${car.slug}/?$`));
   await expect.poll(() => ids(page)).toContain(61);
+});
+
+test.describe("the tenant's tag manager and pixel (demo-redline-used-cars configures both)", () => {
+  const REDLINE = 'demo-redline-used-cars';
+  const TAG_HOSTS = /^https:\/\/(www\.googletagmanager\.com|connect\.facebook\.net)\//;
+  const queue = (page: Page) => page.evaluate(() => ((window.fbq as unknown as { queue?: ArrayLike<unknown>[] })?.queue ?? []).map((args) => Array.from(args)));
+
+  test('queued from the first moment, loaded on the first interaction, ViewContent on a vehicle page', async ({ page }) => {
+    const { gtm_id, pixel_id } = readModel(REDLINE).tenant.analytics;
+    const requested: string[] = [];
+    await page.route(TAG_HOSTS, (r) => {
+      requested.push(r.request().url());
+      return r.fulfill({ contentType: 'text/javascript', body: `window.__tags = (window.__tags || []).concat(${JSON.stringify(r.request().url())});` });
+    });
+    const car = readModel(REDLINE).vehicles.find((v) => v.listed && v.car_type === 'used' && v.status === 'in_stock')!;
+    await page.goto(`${baseUrl(REDLINE)}${car.path}`);
+    await expect.poll(async () => (await pushed(page)).some((e) => e['event'] === 'gtm.js')).toBe(true);
+    const calls = await queue(page);
+    expect(calls[0]).toEqual(['init', pixel_id]);
+    expect(calls[1]).toEqual(['track', 'PageView']);
+    expect(calls.find((c) => c[1] === 'ViewContent')?.[2]).toMatchObject({ content_ids: [car.id], content_type: 'vehicle', currency: 'AUD' });
+    // Nothing third-party before the shopper does something.
+    await page.waitForTimeout(300);
+    expect(requested).toEqual([]);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __tags?: string[] }).__tags?.length ?? 0)).toBe(2);
+    expect(requested.sort()).toEqual(['https://connect.facebook.net/en_US/fbevents.js', `https://www.googletagmanager.com/gtm.js?id=${gtm_id}`]);
+  });
+
+  test('a tag that cannot load only warns; the page and its events carry on', async ({ page }) => {
+    await page.route(TAG_HOSTS, (r) => r.abort('internetdisconnected'));
+    const warnings: string[] = [];
+    const errors: string[] = [];
+    page.on('console', (m) => (m.type() === 'warning' ? warnings : []).push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${baseUrl(REDLINE)}/search/used-cars`);
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await expect.poll(() => warnings.filter((w) => /did not load; analytics only/.test(w)).length).toBe(2);
+    expect(errors).toEqual([]);
+    await expect.poll(() => ids(page)).toContain(49);
+  });
 });

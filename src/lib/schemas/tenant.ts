@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { AnalyticsSchema } from './analytics.ts';
 import { HttpUrl, OptionalText, SlugSchema } from './common.ts';
 import { DeliveryZonesSchema } from './delivery.ts';
 import { FeaturesSchema, PluginsSchema } from './features.ts';
@@ -114,7 +115,7 @@ export const TenantConfigSchema = v.strictObject({
     }),
     {},
   ),
-  analytics: v.optional(v.strictObject({ gtm_id: OptionalText, pixel_id: OptionalText }), {}),
+  analytics: AnalyticsSchema,
   navigation: NavigationSchema,
   home: HomeSchema,
 });
