@@ -359,7 +359,7 @@ function southern(now: Date): DemoTenant {
       texts: { no_price: 'Call for price', sold_tag: 'JUST SOLD' },
       listing: { recent_sold_days: 3, just_arrived_days: 8 },
       leads: { email: 'leads@demo-southern-motor-group.example.com' },
-      gating: { checkout: true, finance: true },
+      gating: { checkout: true, finance: true, garage_path: '/mysouthern' },
       reserve: { deposit: 500, label: 'Reserve for $500' },
       reviews: { min_rating: 4 },
       stats: { locations: '6', brands: '9', years: '45+' },
@@ -538,6 +538,8 @@ function redline(now: Date): DemoTenant {
       texts: { new_arrival: 'Fresh In', no_price: 'Call us for today’s price' },
       listing: { recent_sold_days: 5, just_arrived_days: 10 },
       leads: { email: 'leads@demo-redline-used-cars.example.com' },
+      // Tag manager and pixel, loaded on the first interaction (the e2e tests stand in for both hosts).
+      analytics: { gtm_id: 'GTM-RDLN42', pixel_id: '1234567890123' },
       reviews: { min_rating: 4 },
       stats: { locations: '2', brands: '30+', years: '12+' },
     },

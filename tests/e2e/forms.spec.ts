@@ -2,7 +2,8 @@
  * Shopper actions against a real server (site + functions + PGlite) started in this worker, so the
  * test reads the stored leads and the local SMS outbox straight from its database.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -20,8 +21,9 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'forms-e2e-'));
   server = await startNodeServer({ port: 0, dist: E2E_DIST, tenant: TENANT, dataDir, outbox: { enabled: false }, rateLimitScale: 100, log: () => {} });
 });
+let closed = false;
 test.afterAll(async () => {
-  await server?.close();
+  if (!closed) await server?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -48,6 +50,91 @@ async function fillContact(page: Page, form: string) {
   await page.locator(`#${form}-last_name`).fill('Lee');
   await page.locator(`#${form}-email`).fill('ann@example.com');
   await page.locator(`#${form}-phone`).fill('0412 345 678');
+}
+
+/** What one form needs from the shopper, what it must say when left empty, and what the dealer must receive. */
+interface FormCase {
+  id: string;
+  submit: string;
+  /** The exact messages of an empty submit (the list under 'Please fix the following errors:'). */
+  required: string[];
+  fill: (page: Page) => Promise<void>;
+  /** A field whose value must survive a failing server. */
+  kept: { field: string; value: string };
+  category: string;
+  payload: Record<string, unknown>;
+  /** Where the shopper lands: the in-place thanks or /success. */
+  success: 'inline' | '/success';
+}
+
+const TERMS = '*You must agree to the terms of use before submitting.';
+const CONTACT_REQUIRED = ['First Name is required', 'Please enter an email address or a phone number', TERMS];
+
+/** A location select is required when the form shows one: pick the first dealership. */
+async function pickLocation(page: Page, id: string, required: string[]): Promise<void> {
+  const select = page.locator(`#${id}-dealership_slug`);
+  if ((await select.count()) === 0) return;
+  expect(required).toContain('Location is required');
+  await select.selectOption({ index: 1 });
+}
+
+/**
+ * Submits a form as a shopper would: empty first (each exact message), then filled against a failing
+ * server (the spec's alert and destructive error, nothing typed lost), then for real: the lead is in
+ * the database with what the dealer needs, and the shopper sees the thanks or /success.
+ */
+async function submitEveryWay(page: Page, f: FormCase): Promise<{ category: string; car_id: string | null; payload: Record<string, unknown> }> {
+  const form = await hydrated(page, f.id);
+  await form.getByRole('button', { name: f.submit }).click();
+  await expect(form.getByText('Please fix the following errors:')).toBeVisible();
+  const shown = await form.locator('.lf-issues li').allTextContents();
+  expect(shown.sort()).toEqual([...f.required].sort());
+  for (const message of f.required) await expect(form.getByText(message, { exact: true }).first()).toBeVisible();
+
+  await fillContact(page, f.id);
+  await pickLocation(page, f.id, f.required);
+  if ((await form.getByLabel(/I agree to the/).count()) > 0) await form.getByLabel(/I agree to the/).check();
+  await f.fill(page);
+  await expect(form.getByLabel(/Send me offers/)).not.toBeChecked();
+  await expect(form.getByText(/collects the details in this form/)).toBeVisible();
+
+  await page.route('**/api/leads', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
+  const alert = page.waitForEvent('dialog').then(async (d) => {
+    const m = d.message();
+    await d.accept();
+    return m;
+  });
+  await form.getByRole('button', { name: f.submit }).click();
+  expect(await alert).toBe('An error occurred when submitting this form');
+  await expect(page.getByTestId(`${f.id}-error`)).toHaveText('An error occurred when submitting this form');
+  await expect(page.locator(`#${f.id}-${f.kept.field}`)).toHaveValue(f.kept.value);
+  await expect(page.locator(`#${f.id}-email`)).toHaveValue('ann@example.com');
+  await page.unroute('**/api/leads');
+
+  const before = (await leads()).length;
+  await form.getByRole('button', { name: f.submit }).click();
+  if (f.success === '/success') {
+    await page.waitForURL(/\/success\/?$/);
+    await expect(page.getByTestId('success')).toBeVisible();
+  } else {
+    await expect(page.getByTestId(`${f.id}-success`)).toContainText('Thank you, your enquiry has been sent.');
+  }
+  const stored = (await leads()).slice(before);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]!.category).toBe(f.category);
+  expect(stored[0]!.payload).toMatchObject({ name: 'Ann', last_name: 'Lee', email: 'ann@example.com', opt_in: false, source: 'Website', ...f.payload });
+  expect(stored[0]!.payload['extra']).toMatchObject({ consent_text: expect.stringContaining('collects the details in this form') as unknown });
+  return stored[0]!;
+}
+
+/** Signs this browser in with the code from the local SMS outbox (the API, same origin: the cookie lands here). */
+async function signIn(page: Page, phone: string): Promise<void> {
+  await page.goto(url('/'));
+  await page.evaluate(async (p) => fetch('/api/auth/code', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: p }) }), phone);
+  const sms = (await server.db.query<{ body: string }>('SELECT body FROM sms_outbox WHERE tenant = $1 ORDER BY created_at DESC LIMIT 1', [TENANT])).rows[0]!;
+  const code = /\b(\d{6})\b/.exec(sms.body)![1]!;
+  const ok = await page.evaluate(async ([p, c]) => (await fetch('/api/auth/verify', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: p, code: c }) })).ok, [phone, code] as const);
+  expect(ok).toBe(true);
 }
 
 test('contact form: exact validation texts, stored lead, failing server keeps what was typed', async ({ page }) => {
@@ -195,10 +282,24 @@ test('trade-in: details lead, rego and car, adjustments, a 7-day estimated offer
   await flow.getByLabel('State').selectOption('VIC');
   await flow.getByLabel('Make').fill(like.make);
   await flow.getByLabel('Year').fill(String(like.year));
+  const detailsLead = (await server.db.query<{ id: string }>('SELECT id FROM leads WHERE tenant = $1 ORDER BY created_at DESC LIMIT 1', [TENANT])).rows[0]!.id;
+  // A failing lead helper keeps the shopper on the step with the error and what they typed.
+  await page.route('**/api/leads', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
   await flow.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('trade-in-error')).toHaveText('An error occurred when submitting this form');
+  await expect(flow.getByLabel('Make')).toHaveValue(like.make);
+  await page.unroute('**/api/leads');
+  await flow.getByRole('button', { name: 'Next' }).click();
+  await expect(flow.locator('fieldset')).toHaveCount(3);
   for (const group of await flow.locator('fieldset').all()) await group.getByLabel('No').check();
+  const lookup = (await leads()).at(-1)!;
+  expect(lookup.payload).toMatchObject({ category: 'Trade-in', subcategory: '2. Rego Lookup', lead_id: detailsLead, trade_in: { rego: 'ABC123', regoState: 'VIC' }, extra: { trade_make: like.make, trade_year: String(like.year), odometer: '20000' } });
   await flow.getByRole('button', { name: 'See My Offer' }).click();
   const offer = page.getByTestId('trade-in-offer');
+  await expect(offer).toBeVisible();
+  const adjustments = (await leads()).at(-1)!;
+  expect(adjustments.payload).toMatchObject({ subcategory: '2. Adjustments', lead_id: detailsLead, trade_in: { id: (lookup.payload['trade_in'] as { id: string }).id } });
+  expect((adjustments.payload['trade_in'] as { adjustmentAnswers: { answer: string }[] }).adjustmentAnswers.map((a) => a.answer)).toEqual(['no', 'no', 'no']);
   await expect(offer).toContainText('Estimated offer, confirmed on inspection');
   await expect(offer).toContainText(/\$\d{1,3}(,\d{3})*/);
   await expect(offer).toContainText(/Valid until 29 November 2026|Valid until \d+ \w+ \d{4}/);
@@ -212,7 +313,7 @@ test('trade-in: details lead, rego and car, adjustments, a 7-day estimated offer
   await expect(page.getByTestId('trade-in-accepted')).toBeVisible();
   const accepted = (await leads()).at(-1)!;
   expect(accepted.category).toBe('Trade-in');
-  expect(accepted.payload).toMatchObject({ subcategory: '3. Offer Accepted', trade_in: { rego: 'ABC123', regoState: 'VIC', offer_accepted: true } });
+  expect(accepted.payload).toMatchObject({ subcategory: '3. Offer Accepted', lead_id: detailsLead, event_id: 18, trade_in: { id: (lookup.payload['trade_in'] as { id: string }).id, rego: 'ABC123', regoState: 'VIC', offer_accepted: true } });
 
   // Over 7 years old: no online estimate, an inspection instead.
   await page.goto(url('/trade-in'));
@@ -227,10 +328,223 @@ test('trade-in: details lead, rego and car, adjustments, a 7-day estimated offer
   await flow.getByLabel('Make').fill(like.make);
   await flow.getByLabel('Year').fill('2015');
   await flow.getByRole('button', { name: 'Next' }).click();
+  await expect(flow.locator('fieldset')).toHaveCount(3);
   for (const group of await flow.locator('fieldset').all()) await group.getByLabel('No').check();
   await flow.getByRole('button', { name: 'See My Offer' }).click();
   await expect(page.getByTestId('trade-in-inspection')).toContainText('book a free inspection');
   await snap(page, info, 'trade-in-inspection');
+});
+
+test('vehicle page test drive: date and time optional, event 48 for a used car, then /success', async ({ page }) => {
+  const car = carsForSale().find((v) => v.car_type === 'used')!;
+  await page.goto(url(car.path));
+  // The sidebar's Book a Test Drive opens the test drive form.
+  await page.getByRole('link', { name: 'Book a Test Drive' }).first().click();
+  await expect(page.locator('#test-drive')).toHaveAttribute('open', '');
+  const stored = await submitEveryWay(page, {
+    id: 'test-drive-form',
+    submit: 'Book Test Drive',
+    required: CONTACT_REQUIRED,
+    fill: async (p) => p.locator('#test-drive-form-preferred_date_time').fill('2026-12-01T10:30'),
+    kept: { field: 'preferred_date_time', value: '2026-12-01T10:30' },
+    category: 'Test Drive',
+    payload: { car_id: car.id, event_id: 48, extra: { preferred_date_time: '2026-12-01T10:30' } },
+    success: '/success',
+  });
+  expect(stored.car_id).toBe(car.id);
+});
+
+test('vehicle page photo request: no message needed, the hidden request text is sent', async ({ page }) => {
+  const car = carsForSale().find((v) => v.car_type === 'new')!;
+  await page.goto(url(car.path));
+  await page.getByText('Request more photos', { exact: true }).click();
+  await submitEveryWay(page, {
+    id: 'photo-form',
+    submit: 'Request Photos',
+    required: CONTACT_REQUIRED,
+    fill: async () => {},
+    kept: { field: 'phone', value: '0412 345 678' },
+    category: 'Photo Request',
+    payload: { car_id: car.id, event_id: 14, message: expect.stringMatching(new RegExp(`^Please send me more photos of this .*${car.make}.*\\.$`)) as unknown },
+    success: 'inline',
+  });
+});
+
+test('test drive page: the location select is required', async ({ page }) => {
+  await page.goto(url('/book-test-drive'));
+  await submitEveryWay(page, {
+    id: 'test-drive-form',
+    submit: 'Book Test Drive',
+    required: [...CONTACT_REQUIRED, 'Location is required'],
+    fill: async () => {},
+    kept: { field: 'name', value: 'Ann' },
+    category: 'Test Drive',
+    payload: { dealership_slug: expect.any(String) as unknown },
+    success: 'inline',
+  });
+});
+
+test('service booking: dealership from the service location, extra services, rego and a preferred time', async ({ page }) => {
+  await page.goto(url('/service'));
+  const serviceDealer = readModel(TENANT).tenant.locations.find((l) => l.location_type === 'service')!.dealership_slug;
+  await submitEveryWay(page, {
+    id: 'service-form-lead',
+    submit: 'Book Service',
+    required: [...CONTACT_REQUIRED, 'Comments is required'],
+    fill: async (p) => {
+      await p.locator('#service-form-lead-message').fill('Logbook service at 60,000 km');
+      await p.getByTestId('service-form-lead').getByLabel('Tyres').check();
+      await p.locator('#service-form-lead-Rego').fill('ABC123');
+      await p.locator('#service-form-lead-preferred_date_time').fill('2026-12-03T08:30');
+      await p.locator('#service-form-lead-postcode').fill('2150');
+    },
+    kept: { field: 'message', value: 'Logbook service at 60,000 km' },
+    category: 'Service Booking',
+    payload: { dealership_slug: serviceDealer, additional_services: ['Tyres'], Rego: 'ABC123', postcode: '2150', message: 'Logbook service at 60,000 km' },
+    success: 'inline',
+  });
+});
+
+test('parts enquiry: Comments required, sent to the parts department', async ({ page }) => {
+  await page.goto(url('/vehicle-parts-and-accessories'));
+  const partsDealer = readModel(TENANT).tenant.locations.find((l) => l.location_type === 'parts')!.dealership_slug;
+  await submitEveryWay(page, {
+    id: 'parts-form-lead',
+    submit: 'Send Enquiry',
+    required: [...CONTACT_REQUIRED, 'Comments is required'],
+    fill: async (p) => p.locator('#parts-form-lead-message').fill('Roof racks for a 2022 Ranger'),
+    kept: { field: 'message', value: 'Roof racks for a 2022 Ranger' },
+    category: 'Parts Enquiry',
+    payload: { dealership_slug: partsDealer, message: 'Roof racks for a 2022 Ranger' },
+    success: 'inline',
+  });
+});
+
+test('finance enquiry: the query parameters, a money input with quick picks, postcode required', async ({ page }) => {
+  const car = carsForSale().find((v) => v.car_type === 'used' && v.vin)!;
+  const q = new URLSearchParams({ preferredDealership: 'southern-ford', vehiclePriceBudget: String(car.price), car_id: car.id, car_type: 'used', vin: car.vin! });
+  await page.goto(url(`/finance-enquiry?${q.toString()}`));
+  const form = await hydrated(page, 'finance-form-lead');
+  const budget = page.locator('#finance-form-lead-vehiclePriceBudget');
+  await expect(budget).toHaveValue(car.price!.toLocaleString('en-AU'));
+  await form.getByRole('button', { name: '$30,000' }).click();
+  await expect(budget).toHaveValue('30,000');
+  await expect(form.getByRole('button', { name: '$5,000', exact: true })).toBeVisible();
+  await expect(form.getByRole('button', { name: '$70,000' })).toBeVisible();
+  await submitEveryWay(page, {
+    id: 'finance-form-lead',
+    submit: 'Send Finance Enquiry',
+    required: [...CONTACT_REQUIRED, 'Location is required', 'Invalid postcode. Please enter a 4-digit number.'],
+    fill: async (p) => {
+      await budget.fill('52000');
+      await expect(budget).toHaveValue('52,000');
+      await p.locator('#finance-form-lead-postcode').fill('3175');
+      await expect(p.locator('#finance-form-lead-postcode')).toHaveAttribute('maxlength', '4');
+    },
+    kept: { field: 'vehiclePriceBudget', value: '52,000' },
+    category: 'Finance Enquiry',
+    payload: { car_id: car.id, vehicle: { car_type: 'used' }, postcode: '3175', extra: { vehiclePriceBudget: '52000', preferredDealership: 'southern-ford', vin: car.vin } },
+    success: 'inline',
+  });
+});
+
+test('finance application page (/apply-for-finance)', async ({ page }) => {
+  await page.goto(url('/apply-for-finance'));
+  await submitEveryWay(page, {
+    id: 'finance-form-lead',
+    submit: 'Send Finance Enquiry',
+    required: [...CONTACT_REQUIRED, 'Location is required', 'Invalid postcode. Please enter a 4-digit number.'],
+    fill: async (p) => {
+      await p.getByTestId('finance-form-lead').getByRole('button', { name: '$40,000' }).click();
+      await p.locator('#finance-form-lead-postcode').fill('4000');
+    },
+    kept: { field: 'postcode', value: '4000' },
+    category: 'Finance Enquiry',
+    payload: { postcode: '4000', extra: { vehiclePriceBudget: '40000' } },
+    success: 'inline',
+  });
+});
+
+test('contact a location (/contact-us/{slug}): that dealership, no select', async ({ page }) => {
+  const loc = readModel(TENANT).tenant.locations.find((l) => l.location_type === 'sales' || l.location_type === '')!;
+  await page.goto(url('/locations'));
+  const href = await page.locator('a[href^="/contact-us/"]').first().getAttribute('href');
+  await page.goto(url(href!));
+  const stored = await submitEveryWay(page, {
+    id: 'contact-form-lead',
+    submit: 'Send Enquiry',
+    required: [...CONTACT_REQUIRED, 'Comments is required'],
+    fill: async (p) => p.locator('#contact-form-lead-message').fill('When are you open on Sunday?'),
+    kept: { field: 'message', value: 'When are you open on Sunday?' },
+    category: 'General Enquiry',
+    payload: { message: 'When are you open on Sunday?' },
+    success: 'inline',
+  });
+  expect(stored.payload['dealership_slug']).toEqual(expect.any(String));
+  expect(readModel(TENANT).tenant.locations.some((l) => l.dealership_slug === stored.payload['dealership_slug'])).toBe(true);
+  expect(loc).toBeTruthy();
+});
+
+test('reserve online after signing in: the deposit label, the local payment adapter records the reservation', async ({ page }) => {
+  const car = carsForSale().find((v) => existsSync(join(E2E_DIST, TENANT, 'cars', v.slug, 'buy-online', 'index.html')))!;
+  await signIn(page, '0412 555 333');
+  await page.goto(url(`/cars/${car.slug}/buy-online`));
+  await expect(page.getByText('Reserve for $500')).toBeVisible();
+  const stored = await submitEveryWay(page, {
+    id: 'reserve-form',
+    submit: 'Reserve This Car',
+    required: [...CONTACT_REQUIRED, 'Invalid postcode. Please enter a 4-digit number.'],
+    fill: async (p) => p.locator('#reserve-form-postcode').fill('2000'),
+    kept: { field: 'postcode', value: '2000' },
+    category: 'reservation',
+    payload: { car_id: car.id, reservation: { deposit: 500, status: 'awaiting-dealer' } },
+    success: 'inline',
+  });
+  expect(stored.car_id).toBe(car.id);
+
+  // /checkout-journey?car_id={slug}: the same reservation, open to everyone; the stored details pre-fill it.
+  await page.goto(url(`/checkout-journey?car_id=${car.slug}`));
+  const form = await hydrated(page, 'reserve-form');
+  await expect(page.locator('#reserve-form-email')).toHaveValue('ann@example.com');
+  await expect(page.locator('#reserve-form-postcode')).toHaveValue('2000');
+  await form.getByLabel(/I agree to the/).check();
+  const before = (await leads()).length;
+  await form.getByRole('button', { name: 'Reserve This Car' }).click();
+  await expect(page.getByTestId('reserve-form-success')).toBeVisible();
+  const again = (await leads()).slice(before);
+  expect(again.map((l) => [l.category, l.car_id])).toEqual([['reservation', car.id]]);
+});
+
+test('online payment (always gated) and spin to win', async ({ page }) => {
+  await signIn(page, '0412 555 444');
+  await page.goto(url('/online-payment'));
+  await submitEveryWay(page, {
+    id: 'payment-form',
+    submit: 'Continue',
+    required: CONTACT_REQUIRED,
+    fill: async (p) => {
+      await p.locator('#payment-form-amount').fill('1500');
+      await p.locator('#payment-form-message').fill('Invoice 4471');
+    },
+    kept: { field: 'amount', value: '1,500' },
+    category: 'Online Payment',
+    payload: { message: 'Invoice 4471', extra: { amount: '1500' } },
+    success: 'inline',
+  });
+});
+
+test('spin to win entry', async ({ page }) => {
+  await page.goto(url('/spin-to-win'));
+  await submitEveryWay(page, {
+    id: 'spin-form',
+    submit: 'Enter',
+    required: CONTACT_REQUIRED,
+    fill: async () => {},
+    kept: { field: 'last_name', value: 'Lee' },
+    category: 'Spin to Win',
+    payload: {},
+    success: 'inline',
+  });
 });
 
 test('gated routes send a signed-out visitor to /sign-in with type and redirect', async ({ page }) => {
@@ -243,14 +557,25 @@ test('gated routes send a signed-out visitor to /sign-in with type and redirect'
   await page.waitForURL(/\/sign-in\?type=my-garage/);
   // The tenant-named garage page (tenant gating.garage_path, e.g. /mymotorama) where the build has one.
   const garage = readModel(TENANT).tenant.gating.garage_path;
-  if (garage) {
-    await page.goto(url(garage));
-    await page.waitForURL(/\/sign-in\?type=my-garage/);
-    expect(new URL(page.url()).searchParams.get('redirect')).toMatch(new RegExp(`^${garage}/?$`));
-  }
-  // A checkout path is gated only with a car slug; /buy-online is open.
+  expect(garage).toBe('/mysouthern');
+  await page.goto(url(garage!));
+  await page.waitForURL(/\/sign-in\?type=my-garage/);
+  expect(new URL(page.url()).searchParams.get('redirect')).toMatch(new RegExp(`^${garage}/?$`));
+  // This tenant gates checkout and finance (tenant gating); a checkout path without a car slug is open.
+  const car = carsForSale().find((v) => existsSync(join(E2E_DIST, TENANT, 'cars', v.slug, 'buy-online', 'index.html')))!;
+  await page.goto(url(car.path));
+  await page.getByRole('link', { name: 'Reserve for $500' }).first().click();
+  await page.waitForURL(/\/sign-in\?/);
+  const cq = new URL(page.url()).searchParams;
+  expect([cq.get('type'), cq.get('redirect'), cq.get('back')]).toEqual(['checkout', `/cars/${car.slug}/buy-online`, car.path]);
+  await page.goto(url('/finance'));
+  await page.waitForURL(/\/sign-in\?type=finance&redirect=%2Ffinance/);
+  await page.goto(url(`/personalised/finance?car_id=${car.id}`));
+  await page.waitForURL(/\/sign-in\?type=car-finance/);
   await page.goto(url('/buy-online'));
   await expect(page.getByTestId('reserve-form')).toBeVisible();
+  await page.goto(url(`/cars/trade-in?car_id=${car.id}`));
+  await expect(page.getByTestId('trade-in-form')).toBeVisible();
 });
 
 test('sign in with the SMS code, save and remove a car with toasts, see the watchlist', async ({ page }) => {
@@ -313,4 +638,17 @@ test('compare four cars side by side with differences highlighted', async ({ pag
   const table = page.getByTestId('compare-table');
   await expect(table.locator('thead th')).toHaveCount(5);
   await expect(table.locator('tr[data-differs]').first()).toBeVisible();
+});
+
+test('the leads command lists what the browser sent (run once the server has let go of the database)', async () => {
+  const categories = [...new Set((await leads()).map((l) => l.category))].sort();
+  await server.close();
+  closed = true;
+  const env = { ...process.env };
+  delete env['DATABASE_URL'];
+  const out = execFileSync(process.execPath, ['scripts/leads.ts', 'list', '--tenant', TENANT, '--data', dataDir, '--json'], { env, encoding: 'utf8', timeout: 60_000 });
+  const listed = JSON.parse(out) as { payload: { category: string; name: string } }[];
+  expect([...new Set(listed.map((l) => l.payload.category))].sort()).toEqual(categories);
+  for (const c of ['General Enquiry', 'Vehicle Enquiry', 'Test Drive', 'Photo Request', 'Service Booking', 'Parts Enquiry', 'Finance Enquiry', 'Trade-in', 'reservation', 'Online Payment', 'Spin to Win']) expect(categories).toContain(c);
+  expect(listed.every((l) => l.payload.name)).toBe(true);
 });

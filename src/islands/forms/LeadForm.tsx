@@ -13,7 +13,7 @@ import { track, type EventId } from '../../lib/analytics/index.ts';
 import { $lastLead, $userDetails, rememberUserDetails } from '../../stores/user-details.ts';
 import { visitedPages, landingQuery } from './visits.ts';
 import { AmountInput } from './AmountInput.tsx';
-import { formatAmountInput } from '../../lib/forms/inputs.ts';
+import { formatAmountInput, parseAmount } from '../../lib/forms/inputs.ts';
 import './forms.css';
 
 export interface FormCar {
@@ -129,6 +129,12 @@ export default function LeadForm(p: LeadFormProps) {
     const eventId = leadEventId(p.kind, p.car);
     const withDefaults: FormValues = { ...p.hidden, ...values };
     if (p.defaultMessage !== undefined && !str('message').trim()) withDefaults['message'] = p.defaultMessage;
+    // Money and distance travel as plain numbers ('45,000' on screen, '45000' to the dealer's CRM).
+    for (const { name } of [...(p.money ?? []), ...(p.distance ?? [])]) {
+      const amount = parseAmount(str(name));
+      if (amount === undefined) delete withDefaults[name];
+      else withDefaults[name] = String(amount);
+    }
     if (p.subcategory) withDefaults['subcategory'] = p.subcategory;
     key.current ||= crypto.randomUUID();
     const body = leadBody(p.category, withDefaults, {
