@@ -3,7 +3,7 @@
  * test reads the stored leads and the local SMS outbox straight from its database.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -148,6 +148,11 @@ test('contact form: exact validation texts, stored lead, failing server keeps wh
   await expect(form.getByLabel(/Send me offers/)).not.toBeChecked();
   await expect(form.getByText(/collects the details in this form/)).toBeVisible();
 
+  await page.locator('#contact-form-lead-email').fill('ann@');
+  await page.locator('#contact-form-lead-phone').fill('12345');
+  await form.getByRole('button', { name: 'Send Enquiry' }).click();
+  await expect(form.getByText('Please enter a valid email address').first()).toBeVisible();
+  await expect(form.getByText('Please enter a valid Australian phone number').first()).toBeVisible();
   await fillContact(page, 'contact-form-lead');
   await page.locator('#contact-form-lead-postcode').fill('12');
   await page.locator('#contact-form-lead-message').fill('Do you have a white HiLux?');
@@ -269,6 +274,11 @@ test('trade-in: details lead, rego and car, adjustments, a 7-day estimated offer
   const like = readModel(TENANT).vehicles.find((v) => v.listed && (v.year ?? 0) >= 2021 && (v.price ?? 0) > 0)!;
   await page.goto(url('/sell-your-car'));
   const form = await hydrated(page, 'trade-in-form');
+  await form.getByRole('button', { name: 'Get My Valuation' }).click();
+  expect((await form.locator('.lf-issues li').allTextContents()).sort()).toEqual(
+    [...CONTACT_REQUIRED, 'Location is required', 'Invalid postcode. Please enter a 4-digit number.'].sort(),
+  );
+  for (const label of ['First Name', 'Last Name', 'Postcode', 'Mobile', 'Email']) await expect(form.getByLabel(label, { exact: true })).toBeVisible();
   await fillContact(page, 'trade-in-form');
   await page.locator('#trade-in-form-postcode').fill('2000');
   await page.locator('#trade-in-form-dealership_slug').selectOption({ index: 1 });
@@ -333,6 +343,27 @@ test('trade-in: details lead, rego and car, adjustments, a 7-day estimated offer
   await flow.getByRole('button', { name: 'See My Offer' }).click();
   await expect(page.getByTestId('trade-in-inspection')).toContainText('book a free inspection');
   await snap(page, info, 'trade-in-inspection');
+});
+
+test('a sold car: Find Me Something Similar is the multi-step enquiry for that car, then /success', async ({ page }) => {
+  const m = readModel(TENANT);
+  const manifest = JSON.parse(readFileSync(join(m.tenant.dir, 'demo-manifest.json'), 'utf8')) as { edge_cases: Record<string, { id: number }> };
+  const car = m.vehicles.find((v) => v.id === String(manifest.edge_cases['sold_in_window']?.id))!;
+  await page.goto(url(car.path));
+  await page.locator('.vdp-side').getByRole('link', { name: 'Find Me Something Similar' }).click();
+  const form = await hydrated(page, 'enquiry-form');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form.locator('.lf-issues li')).toHaveText(['Comments is required']);
+  await page.locator('#enquiry-form-message').fill('Anything like this under 40,000 km?');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await fillContact(page, 'enquiry-form');
+  await form.getByLabel(/I agree to the/).check();
+  await form.getByRole('button', { name: 'Send Enquiry' }).click();
+  await page.waitForURL(/\/success\/?$/);
+  const last = (await leads()).at(-1)!;
+  expect(last.category).toBe('Find Me Something Similar');
+  expect(last.car_id).toBe(car.id);
+  expect(last.payload).toMatchObject({ message: 'Anything like this under 40,000 km?', vehicle: { vehicle_status: 'sold' } });
 });
 
 test('vehicle page test drive: date and time optional, event 48 for a used car, then /success', async ({ page }) => {
@@ -649,6 +680,6 @@ test('the leads command lists what the browser sent (run once the server has let
   const out = execFileSync(process.execPath, ['scripts/leads.ts', 'list', '--tenant', TENANT, '--data', dataDir, '--json'], { env, encoding: 'utf8', timeout: 60_000 });
   const listed = JSON.parse(out) as { payload: { category: string; name: string } }[];
   expect([...new Set(listed.map((l) => l.payload.category))].sort()).toEqual(categories);
-  for (const c of ['General Enquiry', 'Vehicle Enquiry', 'Test Drive', 'Photo Request', 'Service Booking', 'Parts Enquiry', 'Finance Enquiry', 'Trade-in', 'reservation', 'Online Payment', 'Spin to Win']) expect(categories).toContain(c);
+  for (const c of ['General Enquiry', 'Vehicle Enquiry', 'Find Me Something Similar', 'Test Drive', 'Photo Request', 'Service Booking', 'Parts Enquiry', 'Finance Enquiry', 'Trade-in', 'reservation', 'Online Payment', 'Spin to Win']) expect(categories).toContain(c);
   expect(listed.every((l) => l.payload.name)).toBe(true);
 });
