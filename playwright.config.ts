@@ -23,7 +23,15 @@ export default defineConfig({
   use: {
     launchOptions: {
       executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-quic',
+        '--disable-sync',
+      ],
     },
     screenshot: 'only-on-failure',
     trace: 'off',
@@ -33,12 +41,14 @@ export default defineConfig({
     { name: 'phone', use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
   ],
   // Only tenants present in E2E_DIST (a helper may build one); E2E_DATA keeps the helper's PGlite apart.
-  webServer: Object.entries(TENANT_PORTS).filter(([tenant]) => existsSync(`${E2E_DIST}/${tenant}`)).map(([tenant, port]) => ({
-    command: `node scripts/serve.ts --tenant ${tenant} --port ${port} --dist ${E2E_DIST}${process.env['E2E_DATA'] ? ` --data ${process.env['E2E_DATA']}/${tenant}` : ''}`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: !process.env['CI'],
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  })),
+  webServer: Object.entries(TENANT_PORTS)
+    .filter(([tenant]) => existsSync(`${E2E_DIST}/${tenant}`))
+    .map(([tenant, port]) => ({
+      command: `node scripts/serve.ts --tenant ${tenant} --port ${port} --dist ${E2E_DIST}${process.env['E2E_DATA'] ? ` --data ${process.env['E2E_DATA']}/${tenant}` : ''}`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: !process.env['CI'],
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    })),
 });

@@ -103,7 +103,10 @@ describe('crash between the 201 and the delivery', () => {
     while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     // Give the worker time for more ticks: nothing else may arrive.
     await new Promise((r) => setTimeout(r, 1500));
-    expect(received.map((r) => r.leadId), logs.map((l) => l()).join('\n----\n')).toEqual([lead_id]);
+    expect(
+      received.map((r) => r.leadId),
+      logs.map((l) => l()).join('\n----\n'),
+    ).toEqual([lead_id]);
 
     // The retry of the original request still answers the same lead after the restart.
     const origin2 = `http://127.0.0.1:${second.port}`;

@@ -13,13 +13,17 @@ describe('startNodeServer (npm run serve)', () => {
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`http://127.0.0.1:${server.port}${path}`, { headers });
 
   beforeAll(async () => {
-    dist = makeDist('gamma', {}, {
-      'index.html': '<!doctype html><title>Home</title>',
-      'cars/car-1/index.html': '<!doctype html><title>Car 1</title>',
-      '404.html': '<!doctype html><title>Not found</title>',
-      '_astro/app.abc123.js': 'console.log("hello from the island bundle, long enough to compress well")',
-      'img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-    });
+    dist = makeDist(
+      'gamma',
+      {},
+      {
+        'index.html': '<!doctype html><title>Home</title>',
+        'cars/car-1/index.html': '<!doctype html><title>Car 1</title>',
+        '404.html': '<!doctype html><title>Not found</title>',
+        '_astro/app.abc123.js': 'console.log("hello from the island bundle, long enough to compress well")',
+        'img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      },
+    );
     data = mkdtempSync(join(tmpdir(), 'functions-data-'));
     server = await startNodeServer({ port: 0, dist, tenant: 'gamma', dataDir: data, env: {}, log: () => {}, outbox: { enabled: false } });
   });

@@ -95,7 +95,6 @@ export async function startNodeServer(opts: NodeServerOptions): Promise<RunningS
   const adapters = adaptersFromEnv(env, db, clock);
 
   // Port 0 picks a free port; the origin is only known after listen, so the registry is built late.
-  let registry: Registry | undefined;
   let app: ReturnType<typeof createApp> | undefined;
   let worker: OutboxWorker | undefined;
   const site = opts.tenant && existsSync(join(dist, opts.tenant)) ? staticSite(join(dist, opts.tenant)) : undefined;
@@ -122,7 +121,7 @@ export async function startNodeServer(opts: NodeServerOptions): Promise<RunningS
   });
   const port = (server.address() as AddressInfo).port;
   const own = [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`];
-  registry = new Registry(models, opts.tenant ? { extraOrigins: { [opts.tenant]: own } } : {});
+  const registry = new Registry(models, opts.tenant ? { extraOrigins: { [opts.tenant]: own } } : {});
   for (const w of registryWarnings(registry)) log(w);
 
   const outboxEnabled = opts.outbox?.enabled ?? env['OUTBOX_WORKER'] !== 'off';
@@ -137,7 +136,12 @@ export async function startNodeServer(opts: NodeServerOptions): Promise<RunningS
     registry,
     adapters,
     clock,
-    options: { secret, rateLimitScale: opts.rateLimitScale, outbox: { fromEmail: env['LEADS_FROM_EMAIL'] ?? 'leads@dealer-sites.invalid', webhookSecret: env['LEADS_WEBHOOK_SECRET'] }, trustProxy: env['TRUST_PROXY'] === '1' },
+    options: {
+      secret,
+      rateLimitScale: opts.rateLimitScale,
+      outbox: { fromEmail: env['LEADS_FROM_EMAIL'] ?? 'leads@dealer-sites.invalid', webhookSecret: env['LEADS_WEBHOOK_SECRET'] },
+      trustProxy: env['TRUST_PROXY'] === '1',
+    },
     onLeadStored: () => worker?.kick(),
   });
   if (outboxEnabled) worker = new OutboxWorker({ ...deliveryDeps, options: app.deps.options }, opts.outbox?.intervalMs ?? 5000).start();

@@ -33,7 +33,11 @@ describe('Registry', () => {
   it('gives an origin claimed by two tenants to neither, and reports it', () => {
     const a = makeTenant('one');
     const b = { ...makeTenant('two'), url: a.url };
-    const r = new Registry([{ tenant: a, vehicles: [], built_at: '' }, { tenant: b, vehicles: [], built_at: '' }, { tenant: a, vehicles: [], built_at: '' }]);
+    const r = new Registry([
+      { tenant: a, vehicles: [], built_at: '' },
+      { tenant: b, vehicles: [], built_at: '' },
+      { tenant: a, vehicles: [], built_at: '' },
+    ]);
     expect(r.forOrigin(a.url)).toBeUndefined();
     expect(r.list().map((s) => s.slug)).toEqual(['one', 'two']);
     expect(registryWarnings(r).join('\n')).toMatch(/"one" and "two" all claim https:\/\/one\.example\.com\.au/);

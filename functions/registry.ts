@@ -165,7 +165,7 @@ export function registryWarnings(registry: Registry): string[] {
     ...registry.problems,
     ...registry
       .list()
-    .filter((s) => !s.tenant.leads?.email && !s.tenant.contact?.email && !s.tenant.leads?.webhook_url)
+      .filter((s) => !s.tenant.leads?.email && !s.tenant.contact?.email && !s.tenant.leads?.webhook_url)
       .map((s) => dealerError(NoLeadDelivery, s.slug).message),
   ];
 }

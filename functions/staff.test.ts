@@ -14,8 +14,20 @@ describe('staff tools', () => {
     const clock = new FakeClock('2026-11-22T01:00:00Z');
     t = buildApp(db, clock);
     const post = (body: unknown, origin = 'https://alpha.example.com.au') =>
-      t.app.request('http://localhost/api/leads', { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify(body) }, { ip: '1.1.1.1' });
-    await post({ category: 'Vehicle Enquiry', name: 'Jess', last_name: 'Nguyen', email: 'jess@example.com', phone: '+61412345678', car_id: 'a-hilux', message: '=HYPERLINK("x")' });
+      t.app.request(
+        'http://localhost/api/leads',
+        { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+        { ip: '1.1.1.1' },
+      );
+    await post({
+      category: 'Vehicle Enquiry',
+      name: 'Jess',
+      last_name: 'Nguyen',
+      email: 'jess@example.com',
+      phone: '+61412345678',
+      car_id: 'a-hilux',
+      message: '=HYPERLINK("x")',
+    });
     clock.advance(60);
     await post({ category: 'Service', name: 'Sam, Jr', email: 'sam@example.com', message: 'Line one\nLine "two"' });
     await post({ category: 'Other tenant', name: 'Bo', email: 'bo@example.com', terms_conditions: true }, 'https://beta.example.com.au');

@@ -35,7 +35,10 @@ export async function listLeads(db: Db, tenant: string, opts: { since?: Date | u
 /** An outbox row as staff see it: the outbox's own row shape. */
 export type OutboxListRow = OutboxRow;
 
-export async function listOutbox(db: Db, opts: { tenant?: string | undefined; status?: OutboxStatus | 'all' | 'undelivered' | undefined } = {}): Promise<OutboxListRow[]> {
+export async function listOutbox(
+  db: Db,
+  opts: { tenant?: string | undefined; status?: OutboxStatus | 'all' | 'undelivered' | undefined } = {},
+): Promise<OutboxListRow[]> {
   const status = opts.status ?? 'undelivered';
   const { rows } = await db.query<OutboxListRow>(
     `SELECT id, tenant, lead_id, channel, target, status, attempts, next_attempt_at, last_error, created_at, delivered_at
@@ -45,11 +48,25 @@ export async function listOutbox(db: Db, opts: { tenant?: string | undefined; st
      ORDER BY created_at DESC, id`,
     [opts.tenant ?? null, status],
   );
-  return rows.map((r) => ({ ...r, next_attempt_at: toDate(r.next_attempt_at), created_at: toDate(r.created_at), delivered_at: r.delivered_at && toDate(r.delivered_at) }));
+  return rows.map((r) => ({
+    ...r,
+    next_attempt_at: toDate(r.next_attempt_at),
+    created_at: toDate(r.created_at),
+    delivered_at: r.delivered_at && toDate(r.delivered_at),
+  }));
 }
 
 export async function listLocalMail(db: Db, tenant?: string) {
-  const { rows } = await db.query<{ id: string; tenant: string; created_at: Date; mail_from: string; mail_to: string; subject: string; text_body: string; attachments: { filename: string; content: string }[] }>(
+  const { rows } = await db.query<{
+    id: string;
+    tenant: string;
+    created_at: Date;
+    mail_from: string;
+    mail_to: string;
+    subject: string;
+    text_body: string;
+    attachments: { filename: string; content: string }[];
+  }>(
     'SELECT id, tenant, created_at, mail_from, mail_to, subject, text_body, attachments FROM local_mail WHERE ($1::text IS NULL OR tenant = $1) ORDER BY created_at DESC, id',
     [tenant ?? null],
   );
@@ -90,7 +107,9 @@ export function leadRecord(l: LeadRow): Record<string, string> {
     url: p.url ?? '',
     source: p.source,
     related_lead_id: p.lead_id ?? '',
-    extra: Object.entries(p.extra).map(([k, v]) => `${k}=${v}`).join('; '),
+    extra: Object.entries(p.extra)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; '),
     delivery: l.delivery.map((d) => `${d.channel}:${d.status}${d.status === 'delivered' ? '' : ` (${d.attempts} attempts)`}`).join(' '),
   };
 }
@@ -111,7 +130,11 @@ export function toCsv(records: readonly Record<string, string>[]): string {
 export function toTable(records: readonly Record<string, string>[], columns: readonly string[]): string {
   const widths = columns.map((c) => Math.min(40, Math.max(c.length, ...records.map((r) => (r[c] ?? '').length))));
   const fit = (s: string, w: number) => (s.length > w ? `${s.slice(0, w - 1)}…` : s.padEnd(w));
-  const line = (r: Record<string, string>) => columns.map((c, i) => fit((r[c] ?? '').replace(/\s+/g, ' '), widths[i] ?? 10)).join('  ').trimEnd();
+  const line = (r: Record<string, string>) =>
+    columns
+      .map((c, i) => fit((r[c] ?? '').replace(/\s+/g, ' '), widths[i] ?? 10))
+      .join('  ')
+      .trimEnd();
   return [line(Object.fromEntries(columns.map((c) => [c, c.toUpperCase()]))), ...records.map(line)].join('\n');
 }
 
@@ -124,7 +147,12 @@ export interface StaffDb {
  * The databases a staff command looks at: DATABASE_URL (one database, every tenant), else PGlite
  * under --data, else .data/<tenant>, else every .data/<slug>/ that has a database.
  */
-export async function openStaffDbs(opts: { databaseUrl?: string | undefined; dataDir?: string | undefined; tenant?: string | undefined; dataRoot?: string | undefined }): Promise<StaffDb[]> {
+export async function openStaffDbs(opts: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  tenant?: string | undefined;
+  dataRoot?: string | undefined;
+}): Promise<StaffDb[]> {
   if (opts.databaseUrl) {
     const db = await openDb({ databaseUrl: opts.databaseUrl, poolSize: 2 });
     return [{ label: db.description, db }];

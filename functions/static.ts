@@ -81,10 +81,17 @@ export function staticSite(rootDir: string): StaticSite {
   async function send(request: Request, file: string, status: number, urlPath: string): Promise<Response> {
     const stat = fileStat(file);
     if (!stat) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-    const headers = new Headers({ 'content-type': contentType(file), 'cache-control': status === 200 ? cacheControl(urlPath, file) : 'no-store', vary: 'Accept-Encoding' });
+    const headers = new Headers({
+      'content-type': contentType(file),
+      'cache-control': status === 200 ? cacheControl(urlPath, file) : 'no-store',
+      vary: 'Accept-Encoding',
+    });
     let body = file;
     const accept = request.headers.get('accept-encoding') ?? '';
-    for (const [enc, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    for (const [enc, ext] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
       if (new RegExp(`\\b${enc}\\b`).test(accept) && fileStat(file + ext)) {
         body = file + ext;
         headers.set('content-encoding', enc);

@@ -62,12 +62,21 @@ const lines = [
   ['vehicles (records read / listed)', `${c.records.read} / ${c.records.listed}`],
   ['ingest (read, map, validate)', s(c.timings_ms.ingest)],
   ['HTML pages', `${c.pages.html} in ${s(c.timings_ms.render)} = ${rate(c.pages.html, c.timings_ms.render)} pages/s`],
-  ['images cold', `${c.images.processed} photos, ${c.images.variants_written} variants in ${s(c.timings_ms.images)} = ${rate(c.images.variants_written, c.timings_ms.images)} variants/s`],
-  ['images warm', `${warm.report.images.cached} photos cached, ${warm.report.images.processed} processed in ${s(warm.report.timings_ms.images)} = ${rate(warm.report.images.cached * 5, warm.report.timings_ms.images)} variants/s (served from cache)`],
+  [
+    'images cold',
+    `${c.images.processed} photos, ${c.images.variants_written} variants in ${s(c.timings_ms.images)} = ${rate(c.images.variants_written, c.timings_ms.images)} variants/s`,
+  ],
+  [
+    'images warm',
+    `${warm.report.images.cached} photos cached, ${warm.report.images.processed} processed in ${s(warm.report.timings_ms.images)} = ${rate(warm.report.images.cached * 5, warm.report.timings_ms.images)} variants/s (served from cache)`,
+  ],
   ['output bytes', `${(c.output_bytes / 1e6).toFixed(1)} MB (${c.output_bytes} bytes)`],
   ['cold build total (wall)', s(cold.wallMs)],
   ['warm rebuild, no change (wall)', s(warm.wallMs)],
-  [`warm rebuild after ${change}% changed (wall)`, `${s(changed.wallMs)}; images processed ${changed.report.images.processed} (new photos of listed cars: ${expectedNew}), cached ${changed.report.images.cached}`],
+  [
+    `warm rebuild after ${change}% changed (wall)`,
+    `${s(changed.wallMs)}; images processed ${changed.report.images.processed} (new photos of listed cars: ${expectedNew}), cached ${changed.report.images.cached}`,
+  ],
 ];
 console.log('\nBuild benchmark');
 for (const [k, v] of lines) console.log(`  ${k?.padEnd(40)} ${v}`);

@@ -58,11 +58,15 @@ const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
 
 function startServer(dist: string, slug: string, data: string, databaseUrl: string | undefined): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, ['scripts/serve.ts', '--tenant', slug, '--dist', dist, '--data', data, '--port', '0', '--rate-limit-scale', '100000'], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl ?? '', FUNCTIONS_SECRET: 'bench-secret-bench-secret-bench-secret' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['scripts/serve.ts', '--tenant', slug, '--dist', dist, '--data', data, '--port', '0', '--rate-limit-scale', '100000'],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: databaseUrl ?? '', FUNCTIONS_SECRET: 'bench-secret-bench-secret-bench-secret' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout?.on('data', (c: Buffer) => {
       out += c.toString();
@@ -94,14 +98,35 @@ for (const store of stores) {
   const dist = mkdtempSync(join(tmpdir(), 'bench-dist-'));
   const data = mkdtempSync(join(tmpdir(), 'bench-data-'));
   const tenant = makeTenant(slug, { leads: { email: `leads@${slug}.example.com.au`, webhook_url: hook } });
-  const vehicles = Array.from({ length: 200 }, (_, i) => makeVehicle({ id: `v${i}`, slug: `car-${i}`, make: i % 2 ? 'Toyota' : 'Mazda', model: i % 2 ? 'Corolla' : 'CX-5', year: 2018 + (i % 6), price: 20000 + i * 100 }));
+  const vehicles = Array.from({ length: 200 }, (_, i) =>
+    makeVehicle({
+      id: `v${i}`,
+      slug: `car-${i}`,
+      make: i % 2 ? 'Toyota' : 'Mazda',
+      model: i % 2 ? 'Corolla' : 'CX-5',
+      year: 2018 + (i % 6),
+      price: 20000 + i * 100,
+    }),
+  );
   mkdirSync(join(dist, '_build', slug), { recursive: true });
   writeFileSync(join(dist, '_build', slug, 'model.json'), JSON.stringify({ tenant, vehicles, built_at: new Date().toISOString() }));
   const databaseUrl = store === 'postgres' ? pgUrl : undefined;
   const { child, port } = await startServer(dist, slug, data, databaseUrl);
   const origin = `http://127.0.0.1:${port}`;
   const headers = { origin, 'content-type': 'application/json' };
-  const lead = JSON.stringify({ category: 'Vehicle Enquiry', name: 'Load', last_name: 'Test', email: 'load@example.com', phone: '0412 345 678', postcode: '2250', message: 'Is this car still available?', car_id: 'v7', url: `${origin}/cars/car-7`, event_id: 15, lead_attributes: { visited_pages: ['/', '/cars/car-7'], linked_query_params: {} } });
+  const lead = JSON.stringify({
+    category: 'Vehicle Enquiry',
+    name: 'Load',
+    last_name: 'Test',
+    email: 'load@example.com',
+    phone: '0412 345 678',
+    postcode: '2250',
+    message: 'Is this car still available?',
+    car_id: 'v7',
+    url: `${origin}/cars/car-7`,
+    event_id: 15,
+    lead_attributes: { visited_pages: ['/', '/cars/car-7'], linked_query_params: {} },
+  });
   const quote = JSON.stringify({ selfAssessedCreditScore: 'GREAT', purchasePrice: 31990, loanTerm: 5, year: 2021, vin: '', nvic: '', whoIsHelping: '' });
 
   // Every lead_id answered 201, read from the responses themselves.
@@ -109,18 +134,30 @@ for (const store of stores) {
   const collect = (status: number, body: string) => {
     if (status === 201) answered.add((JSON.parse(body) as { lead_id: string }).lead_id);
   };
-  for (const [route, body] of [['/api/leads', lead], ['/api/youx/quote', quote]] as const) {
+  for (const [route, body] of [
+    ['/api/leads', lead],
+    ['/api/youx/quote', quote],
+  ] as const) {
     const requests = [{ method: 'POST', path: route, headers, body, ...(route === '/api/leads' ? { onResponse: collect } : {}) }];
     await autocannon({ url: origin, requests, connections: 2, amount: 50 }); // warm-up
     const r = await autocannon({ url: origin, requests, connections, duration });
-    rows.push({ store, route, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts });
+    rows.push({
+      store,
+      route,
+      rps: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      requests: r.requests.total,
+      non2xx: r.non2xx,
+      errors: r.errors + r.timeouts,
+    });
   }
 
   // Wait until the outbox has delivered every answered lead to the webhook receiver (or 2 minutes).
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline && [...answered].some((id) => !delivered.has(id))) await new Promise((r) => setTimeout(r, 250));
   // Then until deliveries stop (the requests in flight when autocannon stopped were stored too).
-  for (let last = -1; last !== deliveries && Date.now() < deadline; ) {
+  for (let last = -1; last !== deliveries && Date.now() < deadline;) {
     last = deliveries;
     await new Promise((r) => setTimeout(r, 1500));
   }
@@ -129,7 +166,8 @@ for (const store of stores) {
 
   const db = databaseUrl ? await openDb({ databaseUrl, migrate: false, poolSize: 1 }) : await openDb({ dataDir: data });
   const storedIds = new Set((await db.query<{ id: string }>('SELECT id FROM leads WHERE tenant = $1', [slug])).rows.map((r) => r.id));
-  const undelivered = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM outbox WHERE tenant = $1 AND status <> 'delivered'", [slug])).rows[0]?.n ?? -1;
+  const undelivered =
+    (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM outbox WHERE tenant = $1 AND status <> 'delivered'", [slug])).rows[0]?.n ?? -1;
   if (databaseUrl) {
     for (const t of ['local_mail', 'outbox', 'leads']) await db.query(`DELETE FROM ${t} WHERE tenant = $1`, [slug]);
     await db.query('DELETE FROM rate_limits WHERE bucket LIKE $1', [`%${slug}%`]);
@@ -147,7 +185,9 @@ for (const store of stores) {
 }
 receiver.close();
 
-console.log(`\nLoad test: ${duration} s per route, ${connections} connections, loopback, Node ${process.version}, ${(await import('node:os')).cpus().length} CPUs\n`);
+console.log(
+  `\nLoad test: ${duration} s per route, ${connections} connections, loopback, Node ${process.version}, ${(await import('node:os')).cpus().length} CPUs\n`,
+);
 console.log('| store | route | req/s | p50 ms | p99 ms | requests | non-2xx | errors |');
 console.log('|---|---|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) console.log(`| ${r.store} | POST ${r.route} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.non2xx} | ${r.errors} |`);

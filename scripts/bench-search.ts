@@ -84,23 +84,68 @@ const harness = await build({
 });
 const harnessJs = harness.outputFiles[0]?.text ?? '';
 
-const FACETS = ['car_type', 'make', 'make_model', 'body', 'fuel', 'transmission', 'drive', 'colour', 'seats', 'location_name', 'state', 'year', 'tag', 'certified', 'dealership_name', 'price', 'km'];
-const TYPED = ['toyota hilux sr5', 'ranger wildtrak', 'kia sportage', 'white suv diesel', 'hyundai i30 n line', 'corola hybrid', 'landcruiser 300', '2024 mazda cx-5', 'isuzu d-max', 'yamaha mt'];
+const FACETS = [
+  'car_type',
+  'make',
+  'make_model',
+  'body',
+  'fuel',
+  'transmission',
+  'drive',
+  'colour',
+  'seats',
+  'location_name',
+  'state',
+  'year',
+  'tag',
+  'certified',
+  'dealership_name',
+  'price',
+  'km',
+];
+const TYPED = [
+  'toyota hilux sr5',
+  'ranger wildtrak',
+  'kia sportage',
+  'white suv diesel',
+  'hyundai i30 n line',
+  'corola hybrid',
+  'landcruiser 300',
+  '2024 mazda cx-5',
+  'isuzu d-max',
+  'yamaha mt',
+];
 const REFINED: Record<string, string[]>[] = [{}, { car_type: ['used'] }, { make: ['Toyota', 'Ford'], body: ['ute'] }];
 
 /** The multi-query InstantSearch sends for one keystroke: the main query and one per refined facet. */
 function keystrokeRequests(query: string, refined: Record<string, string[]>) {
-  const groups = (except?: string) => Object.entries(refined).filter(([a]) => a !== except).map(([a, vs]) => vs.map((v) => `${a}:${v}`));
+  const groups = (except?: string) =>
+    Object.entries(refined)
+      .filter(([a]) => a !== except)
+      .map(([a, vs]) => vs.map((v) => `${a}:${v}`));
   const numericFilters = refined['car_type'] ? ['price>=10000', 'price<=60000'] : [];
   return [
-    { indexName: 'Car_production', params: { query, facets: FACETS, facetFilters: groups(), numericFilters, hitsPerPage: 24, page: 0, maxValuesPerFacet: 1000 } },
-    ...Object.keys(refined).map((a) => ({ indexName: 'Car_production', params: { query, facets: [a], facetFilters: groups(a), numericFilters, hitsPerPage: 0, page: 0 } })),
+    {
+      indexName: 'Car_production',
+      params: { query, facets: FACETS, facetFilters: groups(), numericFilters, hitsPerPage: 24, page: 0, maxValuesPerFacet: 1000 },
+    },
+    ...Object.keys(refined).map((a) => ({
+      indexName: 'Car_production',
+      params: { query, facets: [a], facetFilters: groups(a), numericFilters, hitsPerPage: 0, page: 0 },
+    })),
   ];
 }
 const keystrokes = REFINED.flatMap((refined) => TYPED.flatMap((q) => [...q].map((_, i) => keystrokeRequests(q.slice(0, i + 1), refined))));
 
 function serve(dir: string, extra: Record<string, string>): Promise<Server & { url: string }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.svg': 'image/svg+xml', '.webp': 'image/webp' };
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.json': 'application/json',
+    '.css': 'text/css',
+    '.svg': 'image/svg+xml',
+    '.webp': 'image/webp',
+  };
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     if (extra[path] !== undefined) {
@@ -115,7 +160,9 @@ function serve(dir: string, extra: Record<string, string>): Promise<Server & { u
     }
     res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(Object.assign(server, { url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }))));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => ok(Object.assign(server, { url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }))),
+  );
 }
 
 const pct = (xs: number[], p: number) => {
@@ -135,10 +182,10 @@ try {
   for (let r = 0; r < rounds; r++) {
     const page = await browser.newPage();
     await page.goto(`${server.url}/__bench.html`);
-    const out = (await page.evaluate(
-      ([url, ks]) => (window as unknown as { benchSearch: (u: string, k: unknown) => Promise<unknown> }).benchSearch(url, ks),
-      [`/search-index/${indexFile}`, keystrokes] as const,
-    )) as { load: typeof load; times: number[] };
+    const out = (await page.evaluate(([url, ks]) => (window as unknown as { benchSearch: (u: string, k: unknown) => Promise<unknown> }).benchSearch(url, ks), [
+      `/search-index/${indexFile}`,
+      keystrokes,
+    ] as const)) as { load: typeof load; times: number[] };
     if (r === 0) load = out.load;
     else {
       // Round 0 warms the JIT.
@@ -151,13 +198,25 @@ try {
   const jsBytes = await pageJs(browser.newPage.bind(browser), server.url);
   console.log(`\nEmbedded search on ${listed} listed vehicles (${slug}), Chromium ${browser.version()}`);
   console.log(`  index: ${kb(indexJson.length)} raw, ${kb(indexBr)} brotli = ${kb((indexBr / listed) * 1000)} brotli per 1,000 vehicles (budget 40 KB)`);
-  console.log(`  index load in the browser: fetch + parse ${load.fetchAndParse.toFixed(1)} ms, first text search (builds the word index) ${load.firstTextSearch.toFixed(1)} ms`);
+  console.log(
+    `  index load in the browser: fetch + parse ${load.fetchAndParse.toFixed(1)} ms, first text search (builds the word index) ${load.firstTextSearch.toFixed(1)} ms`,
+  );
   const medians = perKeystroke.map((ts) => pct(ts, 50));
   console.log(`  keystroke (full InstantSearch multi-query; ${keystrokes.length} keystrokes x ${rounds - 1} rounds):`);
-  console.log(`    every sample: median ${pct(all, 50).toFixed(2)} ms, p95 ${pct(all, 95).toFixed(2)} ms, max ${Math.max(...all).toFixed(2)} ms (budget 10 ms)`);
-  console.log(`    per keystroke (its median over the rounds): median ${pct(medians, 50).toFixed(2)} ms, p95 ${pct(medians, 95).toFixed(2)} ms, max ${Math.max(...medians).toFixed(2)} ms`);
-  console.log(`    machine load average while measuring: ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
-  console.log(`  search page JS (brotli): before interaction ${kb(jsBytes.before)} (${jsBytes.beforeFiles} files + ${kb(jsBytes.inline)} inline), after interaction ${kb(jsBytes.after)} (${jsBytes.afterFiles} files)`);
+  console.log(
+    `    every sample: median ${pct(all, 50).toFixed(2)} ms, p95 ${pct(all, 95).toFixed(2)} ms, max ${Math.max(...all).toFixed(2)} ms (budget 10 ms)`,
+  );
+  console.log(
+    `    per keystroke (its median over the rounds): median ${pct(medians, 50).toFixed(2)} ms, p95 ${pct(medians, 95).toFixed(2)} ms, max ${Math.max(...medians).toFixed(2)} ms`,
+  );
+  console.log(
+    `    machine load average while measuring: ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')} on ${availableParallelism()} cores`,
+  );
+  console.log(
+    `  search page JS (brotli): before interaction ${kb(jsBytes.before)} (${jsBytes.beforeFiles} files + ${kb(jsBytes.inline)} inline), after interaction ${kb(jsBytes.after)} (${jsBytes.afterFiles} files)`,
+  );
   for (const [file, size] of jsBytes.files) console.log(`    ${file}  ${kb(size)}`);
 } finally {
   await browser.close();

@@ -58,7 +58,10 @@ function compressingProxy(upstream: string): Promise<{ server: Server; origin: s
             if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
           });
           let data: Buffer = Buffer.from(await up.arrayBuffer());
-          if (/^(text\/|application\/(json|javascript|xml)|image\/svg)/.test(up.headers.get('content-type') ?? '') && /\bbr\b/.test(String(req.headers['accept-encoding']))) {
+          if (
+            /^(text\/|application\/(json|javascript|xml)|image\/svg)/.test(up.headers.get('content-type') ?? '') &&
+            /\bbr\b/.test(String(req.headers['accept-encoding']))
+          ) {
             data = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
             out['content-encoding'] = 'br';
           }
@@ -80,13 +83,20 @@ function compressingProxy(upstream: string): Promise<{ server: Server; origin: s
 }
 
 /** Scripts requested while the page loads and settles, with no input; their brotli bytes. */
-async function jsBeforeInteraction(browser: Browser, url: string, viewport: { width: number; height: number; mobile: boolean }): Promise<{ bytes: number; files: string[] }> {
+async function jsBeforeInteraction(
+  browser: Browser,
+  url: string,
+  viewport: { width: number; height: number; mobile: boolean },
+): Promise<{ bytes: number; files: string[] }> {
   const context = await browser.newContext({ viewport, isMobile: viewport.mobile, hasTouch: viewport.mobile });
   const page = await context.newPage();
   const scripts = new Map<string, number>();
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
-    void res.body().then((b) => scripts.set(res.url(), brotliSize(b))).catch(() => {});
+    void res
+      .body()
+      .then((b) => scripts.set(res.url(), brotliSize(b)))
+      .catch(() => {});
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1500);
@@ -136,7 +146,13 @@ async function main(): Promise<number> {
   const model = JSON.parse(readFileSync(modelFile, 'utf8')) as SiteModel;
   const wanted = flagString(flags, 'cars')?.split(',').filter(Boolean);
   const cars = wanted
-    ? wanted.map((slug) => (model.vehicles as VdpVehicle[]).find((c) => c.slug === slug) ?? (() => { throw new Error(`no listed car with slug ${slug}`); })())
+    ? wanted.map(
+        (slug) =>
+          (model.vehicles as VdpVehicle[]).find((c) => c.slug === slug) ??
+          (() => {
+            throw new Error(`no listed car with slug ${slug}`);
+          })(),
+      )
     : pickCars(model, join(model.tenant.dir, 'demo-manifest.json'));
 
   const data = mkdtempSync(join(tmpdir(), 'budget-vdp-'));
@@ -151,9 +167,15 @@ async function main(): Promise<number> {
       const html = brotliSize(readFileSync(join(dist, tenant, 'cars', car.slug, 'index.html')));
       const phone = await jsBeforeInteraction(browser, url, { width: 390, height: 844, mobile: true });
       const desktop = await jsBeforeInteraction(browser, url, { width: 1280, height: 900, mobile: false });
-      const r: Result = { path: car.path, html, js: { phone: phone.bytes, desktop: desktop.bytes, files: [...new Set([...phone.files, ...desktop.files])] }, failing: [] };
+      const r: Result = {
+        path: car.path,
+        html,
+        js: { phone: phone.bytes, desktop: desktop.bytes, files: [...new Set([...phone.files, ...desktop.files])] },
+        failing: [],
+      };
       if (html > HTML_BUDGET) r.failing.push(`HTML ${html} B brotli > ${HTML_BUDGET}`);
-      if (Math.max(phone.bytes, desktop.bytes) > JS_BUDGET) r.failing.push(`JS before interaction ${Math.max(phone.bytes, desktop.bytes)} B brotli > ${JS_BUDGET}`);
+      if (Math.max(phone.bytes, desktop.bytes) > JS_BUDGET)
+        r.failing.push(`JS before interaction ${Math.max(phone.bytes, desktop.bytes)} B brotli > ${JS_BUDGET}`);
       if (!flags.has('no-lighthouse')) {
         const lhrs = [];
         for (let i = 0; i < runs; i++) {
@@ -166,7 +188,12 @@ async function main(): Promise<number> {
         const lhr = lhrs[Math.floor(lhrs.length / 2)]!;
         r.scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
         const metric = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
-        r.metrics = { fcp_ms: Math.round(metric('first-contentful-paint')), lcp_ms: Math.round(metric('largest-contentful-paint')), tbt_ms: Math.round(metric('total-blocking-time')), cls: Number(metric('cumulative-layout-shift').toFixed(3)) };
+        r.metrics = {
+          fcp_ms: Math.round(metric('first-contentful-paint')),
+          lcp_ms: Math.round(metric('largest-contentful-paint')),
+          tbt_ms: Math.round(metric('total-blocking-time')),
+          cls: Number(metric('cumulative-layout-shift').toFixed(3)),
+        };
         for (const c of CATEGORIES) {
           if ((r.scores[c] ?? 0) >= SCORES[c]) continue;
           r.failing.push(`${c} ${r.scores[c]} < ${SCORES[c]}`);
@@ -184,7 +211,9 @@ async function main(): Promise<number> {
       const s = r.scores;
       console.log(
         `${car.path}\n  HTML ${(html / 1024).toFixed(1)} KB br   JS before interaction: phone ${(phone.bytes / 1024).toFixed(1)} KB, desktop ${(desktop.bytes / 1024).toFixed(1)} KB br (${r.js.files.length} files)` +
-          (s && r.metrics ? `\n  Lighthouse mobile: performance ${s.performance}  accessibility ${s.accessibility}  best practices ${s['best-practices']}  SEO ${s.seo}   (FCP ${r.metrics.fcp_ms} ms, LCP ${r.metrics.lcp_ms} ms, TBT ${r.metrics.tbt_ms} ms, CLS ${r.metrics.cls})` : ''),
+          (s && r.metrics
+            ? `\n  Lighthouse mobile: performance ${s.performance}  accessibility ${s.accessibility}  best practices ${s['best-practices']}  SEO ${s.seo}   (FCP ${r.metrics.fcp_ms} ms, LCP ${r.metrics.lcp_ms} ms, TBT ${r.metrics.tbt_ms} ms, CLS ${r.metrics.cls})`
+            : ''),
       );
       for (const f of r.failing) console.log(`  OVER BUDGET: ${f}`);
     }

@@ -40,10 +40,14 @@ function parseShard(value: string | undefined): { index: number; count: number }
 
 function buildOne(tenantDir: string, out: string, name: string, imageConcurrency: number): Promise<BuildReport> {
   return new Promise((resolveReport) => {
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', join(root, 'scripts/build-tenant.ts'), '--tenant', tenantDir, '--out', out], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, DEALER_IMAGE_CONCURRENCY: String(imageConcurrency) },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', join(root, 'scripts/build-tenant.ts'), '--tenant', tenantDir, '--out', out],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, DEALER_IMAGE_CONCURRENCY: String(imageConcurrency) },
+      },
+    );
     const prefix = (stream: NodeJS.ReadableStream, write: (s: string) => void) => {
       let buf = '';
       stream.setEncoding('utf8');
@@ -81,7 +85,10 @@ async function main(): Promise<number> {
   const { flags } = parseArgs(process.argv.slice(2));
   const tenantsDir = resolve(flagString(flags, 'tenants') ?? join(root, 'tenants'));
   const out = resolve(flagString(flags, 'out') ?? join(root, 'dist'));
-  const only = flagString(flags, 'only')?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = flagString(flags, 'only')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const jobs = Math.max(1, Number(flagString(flags, 'jobs') ?? Math.min(2, availableParallelism())));
   if (!existsSync(tenantsDir)) {
     console.error(`No tenants folder at ${tenantsDir}. Generate the demo tenants with: npm run demo:generate`);
@@ -114,7 +121,9 @@ async function main(): Promise<number> {
   const failed = reports.filter((r) => r.status !== 'ok');
   console.log(`\nSummary (${((performance.now() - started) / 1000).toFixed(1)} s):`);
   for (const r of reports.sort((a, b) => a.tenant.localeCompare(b.tenant)))
-    console.log(`  ${r.status === 'ok' ? 'ok    ' : 'FAILED'} ${r.tenant}${r.status === 'ok' ? `  ${r.pages.html} pages, ${r.records.rejected} rejected, ${r.images.failed} photos unavailable` : `  ${r.error?.name ?? ''}`}`);
+    console.log(
+      `  ${r.status === 'ok' ? 'ok    ' : 'FAILED'} ${r.tenant}${r.status === 'ok' ? `  ${r.pages.html} pages, ${r.records.rejected} rejected, ${r.images.failed} photos unavailable` : `  ${r.error?.name ?? ''}`}`,
+    );
   console.log(`  ${reports.length - failed.length} built, ${failed.length} failed. Reports: ${join(out, '_build', '<slug>', 'report.json')}`);
   return failed.length ? 1 : 0;
 }

@@ -39,4 +39,6 @@ try {
 const { docs, customRanks } = toSearchDocs(model.vehicles, model.tenant);
 const pushed = await pushIndex({ host, adminKey, indexName }, meiliDocuments(docs, customRanks));
 await scopedSearchKey({ host, adminKey, indexName });
-console.log(`index: ${pushed.documents} documents and settings pushed to ${host} index ${indexName} in ${pushed.ms} ms; search-only key for ${indexName} is ready.`);
+console.log(
+  `index: ${pushed.documents} documents and settings pushed to ${host} index ${indexName} in ${pushed.ms} ms; search-only key for ${indexName} is ready.`,
+);

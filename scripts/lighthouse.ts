@@ -60,7 +60,10 @@ export function serveStatic(root: string): Promise<{ server: Server; origin: str
     const path = file ?? join(root, '404.html');
     const body = existsSync(path) ? readFileSync(path) : Buffer.from('Not found');
     const type = TYPES[extname(path)] ?? 'application/octet-stream';
-    const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': /\/(_astro|img)\//.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache' };
+    const headers: Record<string, string> = {
+      'Content-Type': type,
+      'Cache-Control': /\/(_astro|img)\//.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
     const accept = String(req.headers['accept-encoding'] ?? '');
     let out = body;
     if (/^(text|application\/(json|xml)|image\/svg)/.test(type)) {
@@ -76,17 +79,20 @@ export function serveStatic(root: string): Promise<{ server: Server; origin: str
     res.writeHead(status, headers);
     res.end(out);
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => {
-    const addr = server.address();
-    ok({ server, origin: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}` });
-  }));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => {
+      const addr = server.address();
+      ok({ server, origin: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}` });
+    }),
+  );
 }
 
 function parseBudget(text: string | undefined): Record<Category, number> {
   const budget = { ...DEFAULT_BUDGET };
   for (const part of (text ?? '').split(',').filter(Boolean)) {
     const [k, v] = part.split('=');
-    if (!CATEGORIES.includes(k as Category) || !Number.isFinite(Number(v))) throw new Error(`--budget: expected category=number with a category of ${CATEGORIES.join(', ')}, got "${part}"`);
+    if (!CATEGORIES.includes(k as Category) || !Number.isFinite(Number(v)))
+      throw new Error(`--budget: expected category=number with a category of ${CATEGORIES.join(', ')}, got "${part}"`);
     budget[k as Category] = Number(v);
   }
   return budget;
@@ -111,7 +117,9 @@ async function main(): Promise<number> {
     const dist = flagString(flags, 'dist');
     const tenant = flagString(flags, 'tenant');
     if (!dist || !tenant) {
-      console.error('Usage: node scripts/lighthouse.ts --url <url>  |  --dist <dir> --tenant <slug> [--paths /,/locations/x]  [--budget performance=95,...] [--json out.json]');
+      console.error(
+        'Usage: node scripts/lighthouse.ts --url <url>  |  --dist <dir> --tenant <slug> [--paths /,/locations/x]  [--budget performance=95,...] [--json out.json]',
+      );
       return 2;
     }
     const root = resolve(dist, tenant);
@@ -121,7 +129,10 @@ async function main(): Promise<number> {
     }
     const started = await serveStatic(root);
     server = started.server;
-    const paths = (flagString(flags, 'paths') ?? '/').split(',').map((p) => p.trim()).filter(Boolean);
+    const paths = (flagString(flags, 'paths') ?? '/')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     urls.push(...paths.map((p) => new URL(p, started.origin).href));
   }
 
@@ -149,7 +160,12 @@ async function main(): Promise<number> {
       results.push({
         url,
         scores,
-        metrics: { fcp_ms: Math.round(metric('first-contentful-paint')), lcp_ms: Math.round(metric('largest-contentful-paint')), tbt_ms: Math.round(metric('total-blocking-time')), cls: Number(metric('cumulative-layout-shift').toFixed(3)) },
+        metrics: {
+          fcp_ms: Math.round(metric('first-contentful-paint')),
+          lcp_ms: Math.round(metric('largest-contentful-paint')),
+          tbt_ms: Math.round(metric('total-blocking-time')),
+          cls: Number(metric('cumulative-layout-shift').toFixed(3)),
+        },
         failing,
       });
       const r = results.at(-1)!;
@@ -166,7 +182,11 @@ async function main(): Promise<number> {
   const json = flagString(flags, 'json');
   if (json) writeFileSync(json, `${JSON.stringify({ budget, results }, null, 2)}\n`);
   const below = results.filter((r) => CATEGORIES.some((c) => r.scores[c] < budget[c]));
-  console.log(below.length ? `${below.length} of ${results.length} page(s) below budget (${CATEGORIES.map((c) => `${c} ${budget[c]}`).join(', ')})` : `All ${results.length} page(s) within budget.`);
+  console.log(
+    below.length
+      ? `${below.length} of ${results.length} page(s) below budget (${CATEGORIES.map((c) => `${c} ${budget[c]}`).join(', ')})`
+      : `All ${results.length} page(s) within budget.`,
+  );
   return below.length ? 1 : 0;
 }
 

@@ -50,7 +50,17 @@ try {
           if (rows.length)
             console.log(
               toTable(
-                rows.map((r) => ({ id: r.id, tenant: r.tenant, lead: r.lead_id, channel: r.channel, to: r.target, status: r.status, attempts: String(r.attempts), next: r.status === 'pending' ? iso(r.next_attempt_at) : '', error: r.last_error ?? '' })),
+                rows.map((r) => ({
+                  id: r.id,
+                  tenant: r.tenant,
+                  lead: r.lead_id,
+                  channel: r.channel,
+                  to: r.target,
+                  status: r.status,
+                  attempts: String(r.attempts),
+                  next: r.status === 'pending' ? iso(r.next_attempt_at) : '',
+                  error: r.last_error ?? '',
+                })),
                 ['id', 'tenant', 'lead', 'channel', 'to', 'status', 'attempts', 'next', 'error'],
               ),
             );
@@ -59,18 +69,31 @@ try {
         const n = await requeue(db, systemClock.now(), ids.length ? { ids } : { deadOfTenant: tenant ?? null });
         console.log(`${n} message(s) queued again; they are sent by the running server's worker, or now with: npm run outbox -- deliver`);
       } else if (command === 'deliver') {
-        const options = resolveOptions({ secret: 'unused-by-delivery', outbox: { fromEmail: process.env['LEADS_FROM_EMAIL'] ?? 'leads@dealer-sites.invalid', webhookSecret: process.env['LEADS_WEBHOOK_SECRET'] } });
+        const options = resolveOptions({
+          secret: 'unused-by-delivery',
+          outbox: { fromEmail: process.env['LEADS_FROM_EMAIL'] ?? 'leads@dealer-sites.invalid', webhookSecret: process.env['LEADS_WEBHOOK_SECRET'] },
+        });
         const report = await drain({ db, adapters: adaptersFromEnv(process.env, db, systemClock), clock: systemClock, options });
         console.log(`claimed ${report.claimed}, delivered ${report.delivered}, retried later ${report.retried}, dead ${report.dead}`);
       } else if (command === 'mail') {
         const mail = await listLocalMail(db, tenant);
         if (json) console.log(JSON.stringify(mail, null, 2));
-        else for (const m of mail) console.log(`--- ${iso(m.created_at)} to ${m.mail_to}\nSubject: ${m.subject}\nAttachments: ${m.attachments.map((a) => a.filename).join(', ')}\n\n${m.text_body}\n`);
+        else
+          for (const m of mail)
+            console.log(
+              `--- ${iso(m.created_at)} to ${m.mail_to}\nSubject: ${m.subject}\nAttachments: ${m.attachments.map((a) => a.filename).join(', ')}\n\n${m.text_body}\n`,
+            );
         if (!json) console.log(`${mail.length} e-mail(s) in the local mailbox`);
       } else {
         const sms = await listLocalSms(db, tenant);
         if (json) console.log(JSON.stringify(sms, null, 2));
-        else console.log(toTable(sms.map((s) => ({ at: iso(s.created_at), tenant: s.tenant, phone: s.phone, body: s.body })), ['at', 'tenant', 'phone', 'body']));
+        else
+          console.log(
+            toTable(
+              sms.map((s) => ({ at: iso(s.created_at), tenant: s.tenant, phone: s.phone, body: s.body })),
+              ['at', 'tenant', 'phone', 'body'],
+            ),
+          );
       }
     } finally {
       await db.close();

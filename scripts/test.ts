@@ -56,7 +56,15 @@ const e2eTenants = join(root, '.cache/e2e/tenants');
 const e2eDist = join(root, '.cache/e2e/dist');
 const generated =
   run('generate demo tenants', node, ['scripts/demo/generate.ts', '--out', 'tenants', '--now', BUILD_NOW]) &&
-  run('generate real-world fixture tenant', node, ['scripts/demo/generate-realworld.ts', '--out', join(e2eTenants, 'realworld-motors'), '--count', '1000', '--now', BUILD_NOW]);
+  run('generate real-world fixture tenant', node, [
+    'scripts/demo/generate-realworld.ts',
+    '--out',
+    join(e2eTenants, 'realworld-motors'),
+    '--count',
+    '1000',
+    '--now',
+    BUILD_NOW,
+  ]);
 const built =
   generated &&
   run('build demo tenants', node, ['scripts/build.ts', '--tenants', 'tenants', '--out', 'dist']) &&

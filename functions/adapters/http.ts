@@ -101,7 +101,18 @@ export function autograbGauge(url: string, apiKey: string): GaugeProvider {
     async gauge(car, tenant) {
       const answer = await postJson(
         url,
-        { vin: car.vin, nvic: car.nvic, year: car.year, make: car.make, model: car.model, badge: car.badge, km: car.km, price: car.price, state: car.location?.state ?? car.state, dealer: tenant.slug },
+        {
+          vin: car.vin,
+          nvic: car.nvic,
+          year: car.year,
+          make: car.make,
+          model: car.model,
+          badge: car.badge,
+          km: car.km,
+          price: car.price,
+          state: car.location?.state ?? car.state,
+          dealer: tenant.slug,
+        },
         { authorization: `Bearer ${apiKey}` },
         8_000,
       );

@@ -10,12 +10,21 @@ describe('Netlify adapter', () => {
   let db: Db;
   let dist: string;
   const sent: string[] = [];
-  const env = () => ({ DATABASE_URL: 'postgres://injected', FUNCTIONS_SECRET: 's'.repeat(40), FUNCTIONS_MODELS_DIR: `${dist}/_build`, EXTRA_ORIGINS: 'delta=https://delta-preview.netlify.app' });
+  const env = () => ({
+    DATABASE_URL: 'postgres://injected',
+    FUNCTIONS_SECRET: 's'.repeat(40),
+    FUNCTIONS_MODELS_DIR: `${dist}/_build`,
+    EXTRA_ORIGINS: 'delta=https://delta-preview.netlify.app',
+  });
   const setup = () => ({
     env: env(),
     clock: new FakeClock(),
     openDatabase: async () => db,
-    adapters: (d: Db, clock: FakeClock) => ({ email: localEmail(d, clock), sms: localSms(d, clock), webhook: { send: async (r: { url: string }) => void sent.push(r.url) } }),
+    adapters: (d: Db, clock: FakeClock) => ({
+      email: localEmail(d, clock),
+      sms: localSms(d, clock),
+      webhook: { send: async (r: { url: string }) => void sent.push(r.url) },
+    }),
   });
 
   beforeAll(async () => {
@@ -52,7 +61,9 @@ describe('Netlify adapter', () => {
   it('serves /cars/:slug/autogauge and refuses other origins', async () => {
     const handler = netlifyHandler(setup() as never);
     expect((await handler(new Request('https://delta.example.com.au/cars/car-1/autogauge'))).status).toBe(404);
-    expect((await handler(new Request('https://delta.example.com.au/api/geocode?postcode=2000', { headers: { origin: 'https://evil.example' } }))).status).toBe(403);
+    expect((await handler(new Request('https://delta.example.com.au/api/geocode?postcode=2000', { headers: { origin: 'https://evil.example' } }))).status).toBe(
+      403,
+    );
   });
 
   it('the scheduled function drains the outbox', async () => {

@@ -61,7 +61,9 @@ export function netlifyRuntime(setup: NetlifySetup = {}): () => Promise<Runtime>
       if (!url) throw dealerError(DatabaseUrlRequired, 'Netlify');
       const secret = env['FUNCTIONS_SECRET'];
       if (!secret || secret.length < 32) throw dealerError(SecretRequired, 'Netlify');
-      const db = setup.openDatabase ? await setup.openDatabase(url) : await openDb({ databaseUrl: url, poolSize: 3, migrate: env['FUNCTIONS_MIGRATE'] !== 'off' });
+      const db = setup.openDatabase
+        ? await setup.openDatabase(url)
+        : await openDb({ databaseUrl: url, poolSize: 3, migrate: env['FUNCTIONS_MIGRATE'] !== 'off' });
       const { models, problems } = loadModels(resolve(env['FUNCTIONS_MODELS_DIR'] ?? 'dist/_build'));
       for (const p of problems) console.error(p);
       const registry = new Registry(models, { extraOrigins: parseExtraOrigins(env['EXTRA_ORIGINS']) });
@@ -79,7 +81,12 @@ export function netlifyRuntime(setup: NetlifySetup = {}): () => Promise<Runtime>
           outbox: { fromEmail: env['LEADS_FROM_EMAIL'] ?? 'leads@dealer-sites.invalid', webhookSecret: env['LEADS_WEBHOOK_SECRET'] },
         },
         // Start delivering now; the scheduled function retries whatever this does not finish.
-        onLeadStored: (_id, bindings: AppBindings) => bindings.waitUntil?.(deliverDue({ db, adapters, clock, options: app.deps.options }, { limit: 5 }).catch((err: unknown) => console.error(`[outbox] ${(err as Error).message}`))),
+        onLeadStored: (_id, bindings: AppBindings) =>
+          bindings.waitUntil?.(
+            deliverDue({ db, adapters, clock, options: app.deps.options }, { limit: 5 }).catch((err: unknown) =>
+              console.error(`[outbox] ${(err as Error).message}`),
+            ),
+          ),
       });
       return { app, db };
     })();

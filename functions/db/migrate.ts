@@ -29,9 +29,7 @@ export function readMigrations(dir = defaultMigrationsDir()): Migration[] {
 export async function migrate(db: Db, migrations: Migration[] = readMigrations()): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock(hashtext('dealer-sites functions migrations'))");
-    await tx.exec(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
+    await tx.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
     const applied: string[] = [];
     for (const m of migrations) {

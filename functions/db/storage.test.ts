@@ -28,7 +28,14 @@ const stores: [string, () => Promise<Db>, boolean][] = [
   ['PostgreSQL (TEST_DATABASE_URL)', () => testPostgres(url as string), url !== undefined],
 ];
 
-const enquiry = (extra: Record<string, unknown> = {}) => ({ category: 'Vehicle Enquiry', name: 'Jess', email: 'jess@example.com', phone: '0412345678', car_id: 'a-hilux', ...extra });
+const enquiry = (extra: Record<string, unknown> = {}) => ({
+  category: 'Vehicle Enquiry',
+  name: 'Jess',
+  email: 'jess@example.com',
+  phone: '0412345678',
+  car_id: 'a-hilux',
+  ...extra,
+});
 
 for (const [label, open, enabled] of stores) {
   describe.skipIf(!enabled)(`storage on ${label}`, () => {
@@ -36,7 +43,11 @@ for (const [label, open, enabled] of stores) {
     let clock: FakeClock;
     let t: ReturnType<typeof buildApp>;
     const post = (path: string, body: unknown, headers: Record<string, string> = {}, ip = '203.0.113.5') =>
-      t.app.request(`http://localhost${path}`, { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }, { ip });
+      t.app.request(
+        `http://localhost${path}`,
+        { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) },
+        { ip },
+      );
 
     beforeAll(async () => {
       db = await open();
@@ -59,7 +70,10 @@ for (const [label, open, enabled] of stores) {
     it('returns timestamps as Date, jsonb as objects and int counts as numbers', async () => {
       const res = await post('/api/leads', enquiry());
       const { lead_id } = (await res.json()) as { lead_id: string };
-      const { rows } = await db.query<{ created_at: unknown; payload: unknown; n: unknown }>('SELECT created_at, payload, (SELECT count(*)::int FROM outbox) AS n FROM leads WHERE id = $1', [lead_id]);
+      const { rows } = await db.query<{ created_at: unknown; payload: unknown; n: unknown }>(
+        'SELECT created_at, payload, (SELECT count(*)::int FROM outbox) AS n FROM leads WHERE id = $1',
+        [lead_id],
+      );
       expect(rows[0]?.created_at).toBeInstanceOf(Date);
       expect((rows[0]?.created_at as Date).toISOString()).toBe('2026-11-22T01:00:00.000Z');
       expect(rows[0]?.payload).toMatchObject({ category: 'Vehicle Enquiry' });
@@ -69,11 +83,13 @@ for (const [label, open, enabled] of stores) {
     it('rolls a failed transaction back completely', async () => {
       await expect(
         db.transaction(async (tx) => {
+          await tx.query("INSERT INTO leads (id, tenant, created_at, category, request_hash, payload) VALUES ('x1', 'alpha', $1, 'c', 'h', '{}'::jsonb)", [
+            clock.now(),
+          ]);
           await tx.query(
-            "INSERT INTO leads (id, tenant, created_at, category, request_hash, payload) VALUES ('x1', 'alpha', $1, 'c', 'h', '{}'::jsonb)",
+            "INSERT INTO outbox (id, tenant, lead_id, channel, target, next_attempt_at, created_at, updated_at) VALUES ('o1', 'alpha', 'x1', 'fax', 't', $1, $1, $1)",
             [clock.now()],
           );
-          await tx.query("INSERT INTO outbox (id, tenant, lead_id, channel, target, next_attempt_at, created_at, updated_at) VALUES ('o1', 'alpha', 'x1', 'fax', 't', $1, $1, $1)", [clock.now()]);
         }),
       ).rejects.toThrow();
       expect((await db.query('SELECT 1 FROM leads')).rows).toHaveLength(0);
@@ -95,7 +111,9 @@ for (const [label, open, enabled] of stores) {
       expect(answers.map((r) => r.status)).toEqual(Array(8).fill(201));
       const ids = new Set(await Promise.all(answers.map(async (r) => ((await r.json()) as { lead_id: string }).lead_id)));
       expect(ids.size).toBe(1);
-      const { rows } = await db.query<{ leads: number; outbox: number }>('SELECT (SELECT count(*)::int FROM leads) AS leads, (SELECT count(*)::int FROM outbox) AS outbox');
+      const { rows } = await db.query<{ leads: number; outbox: number }>(
+        'SELECT (SELECT count(*)::int FROM leads) AS leads, (SELECT count(*)::int FROM outbox) AS outbox',
+      );
       expect(rows[0]).toEqual({ leads: 1, outbox: 2 });
     });
 
@@ -124,7 +142,12 @@ for (const [label, open, enabled] of stores) {
       t.failWebhooks(100);
       const deps = { ...t.app.deps };
       await deliverDue(deps); // email delivered, webhook attempt 1 fails
-      const state = async () => (await db.query<{ status: string; attempts: number; next_attempt_at: Date; last_error: string }>("SELECT status, attempts, next_attempt_at, last_error FROM outbox WHERE channel = 'webhook'")).rows[0]!;
+      const state = async () =>
+        (
+          await db.query<{ status: string; attempts: number; next_attempt_at: Date; last_error: string }>(
+            "SELECT status, attempts, next_attempt_at, last_error FROM outbox WHERE channel = 'webhook'",
+          )
+        ).rows[0]!;
       let s = await state();
       expect(s).toMatchObject({ status: 'pending', attempts: 1, last_error: 'HTTP 503 from the webhook' });
       expect(s.next_attempt_at.getTime() - clock.now().getTime()).toBe(30_000);
@@ -179,7 +202,15 @@ for (const [label, open, enabled] of stores) {
     });
 
     it('keeps the local mailbox and SMS outbox readable by staff tools', async () => {
-      await localEmail(db, clock).send({ tenant: 'alpha', outboxId: 'o', from: 'a@b.c', to: 'd@e.f', subject: 's', text: 't', attachments: [{ filename: 'x.xml', contentType: 'text/xml', content: '<x/>' }] });
+      await localEmail(db, clock).send({
+        tenant: 'alpha',
+        outboxId: 'o',
+        from: 'a@b.c',
+        to: 'd@e.f',
+        subject: 's',
+        text: 't',
+        attachments: [{ filename: 'x.xml', contentType: 'text/xml', content: '<x/>' }],
+      });
       const { rows } = await db.query<{ attachments: { filename: string }[] }>('SELECT attachments FROM local_mail');
       expect(rows[0]?.attachments[0]?.filename).toBe('x.xml');
     });

@@ -19,7 +19,21 @@ const payload = (over: Partial<LeadPayload> = {}): LeadPayload => ({
   lead_attributes: { visited_pages: [], linked_query_params: {} },
   extra: { preferred_time: 'Morning' },
   dealer: { slug: 'alpha', name: 'Alpha Motors' },
-  car: { id: '9', slug: 'x', year: 2021, make: 'Toyota', model: 'HiLux', badge: 'SR5', vin: 'VIN1', stocknum: 'S9', price: 55990, car_type: 'used', status: 'in_stock', km: 40000, url: 'https://alpha.example.com.au/cars/x' },
+  car: {
+    id: '9',
+    slug: 'x',
+    year: 2021,
+    make: 'Toyota',
+    model: 'HiLux',
+    badge: 'SR5',
+    vin: 'VIN1',
+    stocknum: 'S9',
+    price: 55990,
+    car_type: 'used',
+    status: 'in_stock',
+    km: 40000,
+    url: 'https://alpha.example.com.au/cars/x',
+  },
   ...over,
 });
 const lead = (over: Partial<LeadPayload> = {}) => ({ id: 'lead-1', tenant: 'alpha', created_at: new Date('2026-11-22T01:00:00Z'), payload: payload(over) });
@@ -51,7 +65,8 @@ describe('ADF XML', () => {
       '<vendorname>Alpha Motors</vendorname>',
       'Additional services: Extended warranty',
       'preferred_time: Morning',
-    ]) expect(xml).toContain(part);
+    ])
+      expect(xml).toContain(part);
   });
 
   it('leaves absent parts out', () => {

@@ -41,7 +41,16 @@ export function buildAdf(lead: StoredLead): string {
     ? [
         '<vehicle interest="trade-in" status="used">',
         el('id', p.trade_in.id, ' source="valuation"'),
-        el('comments', [p.trade_in.rego && `Rego ${p.trade_in.rego}${p.trade_in.regoState ? ` (${p.trade_in.regoState})` : ''}`, p.trade_in.offer_price !== undefined && `Offer $${p.trade_in.offer_price}`, p.trade_in.offer_accepted && 'Offer accepted'].filter(Boolean).join('; ')),
+        el(
+          'comments',
+          [
+            p.trade_in.rego && `Rego ${p.trade_in.rego}${p.trade_in.regoState ? ` (${p.trade_in.regoState})` : ''}`,
+            p.trade_in.offer_price !== undefined && `Offer $${p.trade_in.offer_price}`,
+            p.trade_in.offer_accepted && 'Offer accepted',
+          ]
+            .filter(Boolean)
+            .join('; '),
+        ),
         '</vehicle>',
       ].join('')
     : '';

@@ -90,5 +90,8 @@ export function fullName(p: Pick<LeadPayload, 'name' | 'last_name'>): string {
 /** One line about the car of interest, for subjects and lists. */
 export function carLine(car: CarSnapshot | undefined): string {
   if (!car) return '';
-  return [car.year, car.make, car.model, car.badge].filter((x) => x !== undefined && x !== null && x !== '').join(' ') + (car.stocknum ? ` (stock ${car.stocknum})` : '');
+  return (
+    [car.year, car.make, car.model, car.badge].filter((x) => x !== undefined && x !== null && x !== '').join(' ') +
+    (car.stocknum ? ` (stock ${car.stocknum})` : '')
+  );
 }

@@ -49,7 +49,9 @@ export async function enqueueLead(tx: Queryable, site: Site, leadId: string, now
   const targets = deliveryTargets(site);
   if (targets.length === 0) return 0;
   const n = targets.length * 4;
-  const values = targets.map((_, i) => `($${i * 4 + 1}, $${n + 2}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4}, 'pending', 0, $${n + 1}, $${n + 1}, $${n + 1})`);
+  const values = targets.map(
+    (_, i) => `($${i * 4 + 1}, $${n + 2}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4}, 'pending', 0, $${n + 1}, $${n + 1}, $${n + 1})`,
+  );
   await tx.query(
     `INSERT INTO outbox (id, tenant, lead_id, channel, target, status, attempts, next_attempt_at, created_at, updated_at) VALUES ${values.join(', ')}`,
     [...targets.flatMap((t) => [newId(), leadId, t.channel, t.target]), now, site.slug],
@@ -173,27 +175,27 @@ export async function deliverDue(deps: DeliveryDeps, opts: { limit?: number; ten
     }
     const now = clock.now();
     if (error === undefined) {
-      await db.query(
-        "UPDATE outbox SET status = 'delivered', delivered_at = $2, updated_at = $2, locked_until = NULL, last_error = NULL WHERE id = $1",
-        [row.id, now],
-      );
-      report.delivered++;
-    } else if (row.attempts >= options.outbox.maxAttempts) {
-      await db.query("UPDATE outbox SET status = 'dead', last_error = $2, updated_at = $3, locked_until = NULL WHERE id = $1", [
+      await db.query("UPDATE outbox SET status = 'delivered', delivered_at = $2, updated_at = $2, locked_until = NULL, last_error = NULL WHERE id = $1", [
         row.id,
-        error,
         now,
       ]);
+      report.delivered++;
+    } else if (row.attempts >= options.outbox.maxAttempts) {
+      await db.query("UPDATE outbox SET status = 'dead', last_error = $2, updated_at = $3, locked_until = NULL WHERE id = $1", [row.id, error, now]);
       report.dead++;
       console.error(`[outbox] ${row.channel} for lead ${row.lead_id} (${row.tenant}) dead after ${row.attempts} attempts: ${error}`);
     } else {
       const next = new Date(now.getTime() + backoffSec(row.attempts, options.outbox) * 1000);
-      await db.query(
-        "UPDATE outbox SET status = 'pending', last_error = $2, next_attempt_at = $3, updated_at = $4, locked_until = NULL WHERE id = $1",
-        [row.id, error, next, now],
-      );
+      await db.query("UPDATE outbox SET status = 'pending', last_error = $2, next_attempt_at = $3, updated_at = $4, locked_until = NULL WHERE id = $1", [
+        row.id,
+        error,
+        next,
+        now,
+      ]);
       report.retried++;
-      console.warn(`[outbox] ${row.channel} for lead ${row.lead_id} (${row.tenant}) failed (attempt ${row.attempts}), retry at ${next.toISOString()}: ${error}`);
+      console.warn(
+        `[outbox] ${row.channel} for lead ${row.lead_id} (${row.tenant}) failed (attempt ${row.attempts}), retry at ${next.toISOString()}: ${error}`,
+      );
     }
   }
   return report;

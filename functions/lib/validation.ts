@@ -46,8 +46,7 @@ export function parse<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S, 
 }
 
 /** Common field schemas with the messages the forms show. */
-export const text = (max: number, message = `at most ${max} characters`) =>
-  v.pipe(v.string('expected text'), v.trim(), v.maxLength(max, message));
+export const text = (max: number, message = `at most ${max} characters`) => v.pipe(v.string('expected text'), v.trim(), v.maxLength(max, message));
 
 export const optionalText = (max: number) =>
   v.optional(

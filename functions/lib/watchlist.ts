@@ -14,9 +14,7 @@ export const WatchlistBody = v.object({
   phone_number: v.optional(v.unknown()),
 });
 
-export type Guarded =
-  | { ok: true; user: SessionUser; carId: string }
-  | { ok: false; response: Response };
+export type Guarded = { ok: true; user: SessionUser; carId: string } | { ok: false; response: Response };
 
 /** Shared by save-car and remove-car: feature on, limits, session, body, phone check. */
 export async function guardWatchlistWrite(c: Context<AppEnv>, deps: Deps): Promise<Guarded> {

@@ -70,7 +70,11 @@ describe('POST /api/auth/code', () => {
   it('answers 502 and retires the code when the SMS cannot be sent', async () => {
     const { buildApp } = await import('../test/harness.ts');
     const { app } = buildApp(h.db, h.clock, {}, { sms: { name: 'down', send: () => Promise.reject(new Error('gateway down')) } });
-    const res = await app.request('http://localhost/api/auth/code', { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json' }, body: '{"phone":"0412345678"}' }, { ip: '1.1.1.1' });
+    const res = await app.request(
+      'http://localhost/api/auth/code',
+      { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json' }, body: '{"phone":"0412345678"}' },
+      { ip: '1.1.1.1' },
+    );
     expect(res.status).toBe(502);
     const { rows } = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM auth_codes WHERE invalidated_at IS NULL');
     expect(rows[0]?.n).toBe(0);

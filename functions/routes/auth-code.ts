@@ -45,14 +45,19 @@ export function authCodeRoute(app: Hono<AppEnv>, deps: Deps): void {
     const code = newCode();
     const ttl = deps.options.auth.codeTtlSec;
     await deps.db.transaction(async (tx) => {
-      await tx.query(
-        'UPDATE auth_codes SET invalidated_at = $3 WHERE tenant = $1 AND phone = $2 AND used_at IS NULL AND invalidated_at IS NULL',
-        [site.slug, phone, now],
-      );
-      await tx.query(
-        'INSERT INTO auth_codes (id, tenant, phone, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
-        [id, site.slug, phone, codeHash(deps.options.secret, site.slug, phone, id, code), now, new Date(now.getTime() + ttl * 1000)],
-      );
+      await tx.query('UPDATE auth_codes SET invalidated_at = $3 WHERE tenant = $1 AND phone = $2 AND used_at IS NULL AND invalidated_at IS NULL', [
+        site.slug,
+        phone,
+        now,
+      ]);
+      await tx.query('INSERT INTO auth_codes (id, tenant, phone, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+        id,
+        site.slug,
+        phone,
+        codeHash(deps.options.secret, site.slug, phone, id, code),
+        now,
+        new Date(now.getTime() + ttl * 1000),
+      ]);
     });
     try {
       await deps.adapters.sms.send({

@@ -26,7 +26,11 @@ describe('POST /api/auth/verify', () => {
     const code = await lastCode(h);
     const res = await h.app.request(
       'https://alpha.example.com.au/api/auth/verify',
-      { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://alpha.example.com.au' }, body: JSON.stringify({ phone: '0412345678', code }) },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://alpha.example.com.au' },
+        body: JSON.stringify({ phone: '0412345678', code }),
+      },
       { ip: '1.2.3.4' },
     );
     expect(res.status).toBe(200);

@@ -22,7 +22,7 @@ describe('GET /cars/{slug}/autogauge', () => {
     expect(res.status).toBe(404);
   });
 
-  it('answers 404 for an unknown car and for another tenant\'s car', async () => {
+  it("answers 404 for an unknown car and for another tenant's car", async () => {
     expect((await h.request('/cars/nope/autogauge')).status).toBe(404);
     expect((await h.request('/cars/b-ranger/autogauge')).status).toBe(404);
   });

@@ -10,7 +10,10 @@ describe('/api/cars/{slug}/view.json', () => {
   it('GET answers the views (export count plus counted visitors) and car_fields', async () => {
     const res = await h.request(`${path}?photos_count=0&updated_at=1&website_id=1`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ views: 10, car_fields: { id: 'a-hilux', slug: 'a-hilux', status: 'in_stock', sold: false, reserved: false, price: 55990, photos_count: 0 } });
+    expect(await res.json()).toEqual({
+      views: 10,
+      car_fields: { id: 'a-hilux', slug: 'a-hilux', status: 'in_stock', sold: false, reserved: false, price: 55990, photos_count: 0 },
+    });
   });
 
   it('POST counts a visitor once (visitor cookie), and again for a new visitor', async () => {

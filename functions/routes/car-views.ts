@@ -20,7 +20,15 @@ async function answer(c: Context<AppEnv>, deps: Deps, slug: string): Promise<Res
   return c.json(
     {
       views,
-      car_fields: { id: car.id, slug: car.slug, status: car.status, sold: car.sold ?? false, reserved: car.reserved ?? false, price: car.price ?? null, photos_count: car.photos.length },
+      car_fields: {
+        id: car.id,
+        slug: car.slug,
+        status: car.status,
+        sold: car.sold ?? false,
+        reserved: car.reserved ?? false,
+        price: car.price ?? null,
+        photos_count: car.photos.length,
+      },
     },
     200,
   );
@@ -44,10 +52,12 @@ export function carViewsRoute(app: Hono<AppEnv>, deps: Deps): void {
       visitor = newToken();
       setCookie(c, VISITOR_COOKIE, visitor, cookieOptions(c, 365 * 86400));
     }
-    await deps.db.query(
-      'INSERT INTO car_views (tenant, car_slug, visitor_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
-      [site.slug, car.slug, hmac(deps.options.secret, visitor).slice(0, 40), deps.clock.now()],
-    );
+    await deps.db.query('INSERT INTO car_views (tenant, car_slug, visitor_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+      site.slug,
+      car.slug,
+      hmac(deps.options.secret, visitor).slice(0, 40),
+      deps.clock.now(),
+    ]);
     return answer(c, deps, car.slug);
   });
 }

@@ -19,6 +19,9 @@ export function geocodeRoute(app: Hono<AppEnv>, deps: Deps): void {
     const hit = lookupPostcode(postcode);
     if (!hit) return c.json({ error: GeocodeMessages.notFound }, 404);
     c.header('Cache-Control', 'public, max-age=86400');
-    return c.json({ postcode, country: 'AU', latitude: hit.latitude, longitude: hit.longitude, state: hit.states[0], states: hit.states, place: hit.place }, 200);
+    return c.json(
+      { postcode, country: 'AU', latitude: hit.latitude, longitude: hit.longitude, state: hit.states[0], states: hit.states, place: hit.place },
+      200,
+    );
   });
 }

@@ -23,7 +23,7 @@ const enquiry = () => ({
   lead_attributes: { visited_pages: ['/', '/cars/a-hilux'], linked_query_params: { utm_source: 'google' } },
   'Extended warranty(check_option)': true,
   'Finance(check_option)': false,
-  'preferred_contact_radio_options': 'phone',
+  preferred_contact_radio_options: 'phone',
 });
 
 async function count(h: ReturnType<typeof useHarness>, table: string): Promise<number> {
@@ -56,7 +56,10 @@ describe('POST /api/leads', () => {
     });
     expect(p['car']).toMatchObject({ make: 'Toyota', model: 'HiLux', stocknum: 'Sa-hilux' });
     expect(p['extra']).toEqual({});
-    const outbox = await h.db.query<{ channel: string; status: string; target: string }>('SELECT channel, status, target FROM outbox WHERE lead_id = $1 ORDER BY channel', [lead_id]);
+    const outbox = await h.db.query<{ channel: string; status: string; target: string }>(
+      'SELECT channel, status, target FROM outbox WHERE lead_id = $1 ORDER BY channel',
+      [lead_id],
+    );
     expect(outbox.rows).toEqual([
       { channel: 'email', status: 'pending', target: 'leads@alpha.example.com.au' },
       { channel: 'webhook', status: 'pending', target: 'https://crm.example.com/alpha' },
@@ -68,7 +71,9 @@ describe('POST /api/leads', () => {
     const { lead_id } = (await res.json()) as { lead_id: string };
     const report = await drain(h.app.deps);
     expect(report).toMatchObject({ delivered: 2, dead: 0 });
-    const mail = await h.db.query<{ mail_to: string; subject: string; attachments: { filename: string; content: string }[] }>('SELECT mail_to, subject, attachments FROM local_mail');
+    const mail = await h.db.query<{ mail_to: string; subject: string; attachments: { filename: string; content: string }[] }>(
+      'SELECT mail_to, subject, attachments FROM local_mail',
+    );
     expect(mail.rows[0]?.mail_to).toBe('leads@alpha.example.com.au');
     expect(mail.rows[0]?.subject).toContain('Jess Nguyen');
     const adf = mail.rows[0]?.attachments[0];
@@ -144,11 +149,23 @@ describe('POST /api/leads', () => {
     const { buildApp } = await import('../test/harness.ts');
     const { app } = buildApp(h.db, h.clock, { rateLimits: { leadsPerTenant: [{ limit: 3, windowSec: 3600 }] } });
     const send = (ip: string) =>
-      app.request('http://localhost/api/leads', { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json' }, body: JSON.stringify(enquiry()) }, { ip });
+      app.request(
+        'http://localhost/api/leads',
+        { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json' }, body: JSON.stringify(enquiry()) },
+        { ip },
+      );
     for (let i = 0; i < 3; i++) expect((await send(`192.0.2.${i}`)).status).toBe(201);
     expect((await send('192.0.2.99')).status).toBe(429);
     // Another tenant is not affected.
-    const beta = await app.request('http://localhost/api/leads', { method: 'POST', headers: { origin: BETA, 'content-type': 'application/json' }, body: JSON.stringify({ category: 'General', name: 'Bo', email: 'bo@example.com', terms_conditions: true }) }, { ip: '192.0.2.99' });
+    const beta = await app.request(
+      'http://localhost/api/leads',
+      {
+        method: 'POST',
+        headers: { origin: BETA, 'content-type': 'application/json' },
+        body: JSON.stringify({ category: 'General', name: 'Bo', email: 'bo@example.com', terms_conditions: true }),
+      },
+      { ip: '192.0.2.99' },
+    );
     expect(beta.status).toBe(201);
   });
 
@@ -191,10 +208,13 @@ describe('POST /api/leads', () => {
       await expectNoEcho(res, 'secret.person', 'SECRET', '12345678', 'Jess', 'Nguyen');
     });
 
-    it("requires the terms checkbox where the tenant shows it (beta)", async () => {
+    it('requires the terms checkbox where the tenant shows it (beta)', async () => {
       const res = await h.post('/api/leads', { category: 'General', name: 'Bo', email: 'bo@example.com' }, { origin: BETA });
       expect(res.status).toBe(422);
-      expect(((await res.json()) as { issues: unknown[] }).issues).toContainEqual({ field: 'terms_conditions', message: '*You must agree to the terms of use before submitting.' });
+      expect(((await res.json()) as { issues: unknown[] }).issues).toContainEqual({
+        field: 'terms_conditions',
+        message: '*You must agree to the terms of use before submitting.',
+      });
     });
 
     it('refuses a body that is not an object', async () => {
@@ -204,23 +224,43 @@ describe('POST /api/leads', () => {
 
   it('continues an earlier lead of the same tenant (trade-in offer accepted)', async () => {
     const first = (await (await h.post('/api/leads', enquiry())).json()) as { lead_id: string };
-    const res = await h.post('/api/leads', { category: 'Trade-in', subcategory: '3. Offer Accepted', name: 'Jess', phone: '0412345678', lead_id: first.lead_id, offer_accepted: true, offer_price: 18500, rego: 'ABC123', regoState: 'nsw' });
+    const res = await h.post('/api/leads', {
+      category: 'Trade-in',
+      subcategory: '3. Offer Accepted',
+      name: 'Jess',
+      phone: '0412345678',
+      lead_id: first.lead_id,
+      offer_accepted: true,
+      offer_price: 18500,
+      rego: 'ABC123',
+      regoState: 'nsw',
+    });
     expect(res.status).toBe(201);
     const { lead_id } = (await res.json()) as { lead_id: string };
-    const { rows } = await h.db.query<{ related_lead_id: string; payload: Record<string, any> }>('SELECT related_lead_id, payload FROM leads WHERE id = $1', [lead_id]);
+    const { rows } = await h.db.query<{ related_lead_id: string; payload: Record<string, any> }>('SELECT related_lead_id, payload FROM leads WHERE id = $1', [
+      lead_id,
+    ]);
     expect(rows[0]?.related_lead_id).toBe(first.lead_id);
     expect(rows[0]?.payload['trade_in']).toMatchObject({ offer_accepted: true, offer_price: 18500, rego: 'ABC123', regoState: 'NSW' });
   });
 
   describe('tenancy', () => {
     it("cannot attach another tenant's car", async () => {
-      const res = await h.post('/api/leads', { ...enquiry(), car_id: 'a-hilux', dealership_slug: undefined, location_id: undefined, terms_conditions: true }, { origin: BETA });
+      const res = await h.post(
+        '/api/leads',
+        { ...enquiry(), car_id: 'a-hilux', dealership_slug: undefined, location_id: undefined, terms_conditions: true },
+        { origin: BETA },
+      );
       expect(res.status).toBe(422);
     });
 
     it("cannot continue another tenant's lead", async () => {
       const first = (await (await h.post('/api/leads', enquiry())).json()) as { lead_id: string };
-      const res = await h.post('/api/leads', { category: 'Trade-in', name: 'Eve', email: 'eve@example.com', lead_id: first.lead_id, terms_conditions: true }, { origin: BETA });
+      const res = await h.post(
+        '/api/leads',
+        { category: 'Trade-in', name: 'Eve', email: 'eve@example.com', lead_id: first.lead_id, terms_conditions: true },
+        { origin: BETA },
+      );
       expect(res.status).toBe(422);
     });
 
@@ -247,7 +287,17 @@ describe('POST /api/leads', () => {
 
 describe('POST /api/leads: reservations (category reservation)', () => {
   const h = useHarness();
-  const reservation = (over: Record<string, unknown> = {}) => ({ category: 'reservation', name: 'Jess', email: 'jess@example.com', phone: '0412 345 678', postcode: '2250', terms_conditions: true, car_id: 'b-ranger', deposit: '1', ...over });
+  const reservation = (over: Record<string, unknown> = {}) => ({
+    category: 'reservation',
+    name: 'Jess',
+    email: 'jess@example.com',
+    phone: '0412 345 678',
+    postcode: '2250',
+    terms_conditions: true,
+    car_id: 'b-ranger',
+    deposit: '1',
+    ...over,
+  });
 
   it('records the reservation through the local payment adapter with the server deposit, not the one sent', async () => {
     const res = await h.post('/api/leads', reservation(), { origin: BETA });
@@ -278,7 +328,11 @@ describe('POST /api/leads: a payment provider that fails', () => {
   const h = useHarness({}, { payment: { name: 'broken', reserve: () => Promise.reject(new Error('card gateway down')) } });
 
   it('answers 502 with the shopper-facing text and stores nothing', async () => {
-    const res = await h.post('/api/leads', { category: 'reservation', name: 'Jess', email: 'jess@example.com', terms_conditions: true, car_id: 'b-ranger' }, { origin: BETA });
+    const res = await h.post(
+      '/api/leads',
+      { category: 'reservation', name: 'Jess', email: 'jess@example.com', terms_conditions: true, car_id: 'b-ranger' },
+      { origin: BETA },
+    );
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({ error: 'Online reservations are unavailable right now. Please call us to reserve this car.' });
     expect(await count(h, 'leads')).toBe(0);

@@ -29,7 +29,12 @@ const EMAIL = /^[^\s@<>()\[\],;:"]+@[^\s@<>()\[\],;:"]+\.[^\s@<>()\[\],;:"]{2,}$
 
 const LeadSchema = v.looseObject({
   category: v.optional(
-    v.pipe(v.string('choose what your enquiry is about'), v.trim(), v.minLength(1, 'choose what your enquiry is about'), v.maxLength(100, 'at most 100 characters')),
+    v.pipe(
+      v.string('choose what your enquiry is about'),
+      v.trim(),
+      v.minLength(1, 'choose what your enquiry is about'),
+      v.maxLength(100, 'at most 100 characters'),
+    ),
     '',
   ),
   subcategory: optionalText(200),
@@ -68,7 +73,12 @@ const LeadSchema = v.looseObject({
   Rego: optionalText(20),
   page_id: optionalText(100),
   terms_conditions: v.optional(looseBoolean),
-  additional_services: v.optional(v.pipe(v.array(v.pipe(v.string('expected text'), v.trim(), v.maxLength(200, 'at most 200 characters')), 'expected a list'), v.maxLength(30, 'at most 30 services'))),
+  additional_services: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string('expected text'), v.trim(), v.maxLength(200, 'at most 200 characters')), 'expected a list'),
+      v.maxLength(30, 'at most 30 services'),
+    ),
+  ),
   event_id: v.optional(
     v.pipe(
       v.union([v.number(), v.string()], 'expected an event id'),
@@ -78,7 +88,14 @@ const LeadSchema = v.looseObject({
       v.maxValue(9999, 'expected an event id'),
     ),
   ),
-  url: v.optional(v.pipe(v.string('expected the page address'), v.maxLength(2000, 'at most 2000 characters'), v.url('expected the page address'), v.regex(/^https?:\/\//i, 'expected the page address'))),
+  url: v.optional(
+    v.pipe(
+      v.string('expected the page address'),
+      v.maxLength(2000, 'at most 2000 characters'),
+      v.url('expected the page address'),
+      v.regex(/^https?:\/\//i, 'expected the page address'),
+    ),
+  ),
   source: v.optional(v.unknown()),
   user_agent: optionalText(500),
   car_id: v.optional(idString('a car id')),
@@ -86,10 +103,20 @@ const LeadSchema = v.looseObject({
   lead_attributes: v.optional(
     v.object(
       {
-        visited_pages: v.optional(v.pipe(v.array(v.pipe(v.string('expected text'), v.maxLength(500, 'at most 500 characters')), 'expected a list'), v.maxLength(100, 'at most 100 pages')), []),
+        visited_pages: v.optional(
+          v.pipe(
+            v.array(v.pipe(v.string('expected text'), v.maxLength(500, 'at most 500 characters')), 'expected a list'),
+            v.maxLength(100, 'at most 100 pages'),
+          ),
+          [],
+        ),
         linked_query_params: v.optional(
           v.pipe(
-            v.record(v.pipe(v.string(), v.maxLength(100, 'a parameter name of at most 100 characters')), v.pipe(v.union([v.string(), v.number(), v.boolean()], 'expected text'), v.transform(String), v.maxLength(500, 'at most 500 characters')), 'expected parameter names and values'),
+            v.record(
+              v.pipe(v.string(), v.maxLength(100, 'a parameter name of at most 100 characters')),
+              v.pipe(v.union([v.string(), v.number(), v.boolean()], 'expected text'), v.transform(String), v.maxLength(500, 'at most 500 characters')),
+              'expected parameter names and values',
+            ),
             v.check((r) => Object.keys(r).length <= 50, 'at most 50 parameters'),
           ),
           {},
@@ -103,7 +130,12 @@ const LeadSchema = v.looseObject({
   id: v.optional(idString('a valuation id')),
   rego: optionalText(20),
   regoState: v.optional(v.pipe(v.string('expected a state'), v.trim(), v.toUpperCase(), v.picklist(STATES, 'expected an Australian state'))),
-  adjustmentAnswers: v.optional(v.pipe(v.unknown(), v.check((x) => JSON.stringify(x ?? null).length <= 4000, 'at most 4000 characters of answers'))),
+  adjustmentAnswers: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.check((x) => JSON.stringify(x ?? null).length <= 4000, 'at most 4000 characters of answers'),
+    ),
+  ),
   offer_price: v.optional(v.pipe(v.number('expected an amount'), v.finite('expected an amount'), v.minValue(0, 'expected an amount'))),
   offer_accepted: v.optional(looseBoolean),
   form_completed: v.optional(looseBoolean),
@@ -236,7 +268,13 @@ export function leadsRoute(app: Hono<AppEnv>, deps: Deps): void {
       url: `${site.tenant.url.replace(/\/$/, '')}${car.path}`,
     };
     const tradeIn: TradeIn | undefined =
-      input.id !== undefined || input.rego || input.regoState || input.adjustmentAnswers !== undefined || input.offer_price !== undefined || input.offer_accepted !== undefined || input.form_completed !== undefined
+      input.id !== undefined ||
+      input.rego ||
+      input.regoState ||
+      input.adjustmentAnswers !== undefined ||
+      input.offer_price !== undefined ||
+      input.offer_accepted !== undefined ||
+      input.form_completed !== undefined
         ? {
             id: input.id,
             rego: input.rego,

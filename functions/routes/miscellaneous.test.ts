@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { commonPostChecks, useHarness } from '../test/harness.ts';
 import { BETA } from '../test/fixtures.ts';
 
-const valuation = () => ({ column_name: 'valuation', id: 'val-1', rego: 'ABC123', regoState: 'NSW', offer_price: 18500, adjustmentAnswers: { scratches: 'minor' }, car_id: 'a-hilux' });
+const valuation = () => ({
+  column_name: 'valuation',
+  id: 'val-1',
+  rego: 'ABC123',
+  regoState: 'NSW',
+  offer_price: 18500,
+  adjustmentAnswers: { scratches: 'minor' },
+  car_id: 'a-hilux',
+});
 
 describe('POST /api/miscellaneous', () => {
   const h = useHarness();
@@ -10,8 +18,15 @@ describe('POST /api/miscellaneous', () => {
   it('saves the valuation result for this tenant', async () => {
     const res = await h.post('/api/miscellaneous', valuation());
     expect(res.status).toBe(201);
-    const { rows } = await h.db.query<{ tenant: string; column_name: string; car_id: string; data: Record<string, unknown> }>('SELECT tenant, column_name, car_id, data FROM valuations');
-    expect(rows[0]).toMatchObject({ tenant: 'alpha', column_name: 'valuation', car_id: 'a-hilux', data: { id: 'val-1', offer_price: 18500, adjustmentAnswers: { scratches: 'minor' } } });
+    const { rows } = await h.db.query<{ tenant: string; column_name: string; car_id: string; data: Record<string, unknown> }>(
+      'SELECT tenant, column_name, car_id, data FROM valuations',
+    );
+    expect(rows[0]).toMatchObject({
+      tenant: 'alpha',
+      column_name: 'valuation',
+      car_id: 'a-hilux',
+      data: { id: 'val-1', offer_price: 18500, adjustmentAnswers: { scratches: 'minor' } },
+    });
   });
 
   it('saves once for a retry with the same Idempotency-Key', async () => {

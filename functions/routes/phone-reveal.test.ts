@@ -8,7 +8,9 @@ describe('POST /api/phone-reveal', () => {
   it('logs the reveal for this tenant', async () => {
     const res = await h.post('/api/phone-reveal', { car_id: 'a-hilux', dealership_id: 7, website_id: '3' });
     expect(res.status).toBe(201);
-    const { rows } = await h.db.query<{ tenant: string; car_id: string; dealership_id: string; website_id: string; ip_hash: string }>('SELECT * FROM phone_reveals');
+    const { rows } = await h.db.query<{ tenant: string; car_id: string; dealership_id: string; website_id: string; ip_hash: string }>(
+      'SELECT * FROM phone_reveals',
+    );
     expect(rows[0]).toMatchObject({ tenant: 'alpha', car_id: 'a-hilux', dealership_id: '7', website_id: '3' });
     expect(rows[0]?.ip_hash).not.toContain('203.0.113.7');
   });

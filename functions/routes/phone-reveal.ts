@@ -29,7 +29,16 @@ export function phoneRevealRoute(app: Hono<AppEnv>, deps: Deps): void {
       `INSERT INTO phone_reveals (id, tenant, car_id, dealership_id, website_id, created_at, ip_hash, idempotency_key)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (tenant, idempotency_key) DO NOTHING RETURNING id`,
-      [newId(), site.slug, car.id, parsed.value.dealership_id ?? car.dealership_id ?? null, parsed.value.website_id ?? null, deps.clock.now(), hmac(deps.options.secret, c.get('ip')).slice(0, 32), idem.key ?? null],
+      [
+        newId(),
+        site.slug,
+        car.id,
+        parsed.value.dealership_id ?? car.dealership_id ?? null,
+        parsed.value.website_id ?? null,
+        deps.clock.now(),
+        hmac(deps.options.secret, c.get('ip')).slice(0, 32),
+        idem.key ?? null,
+      ],
     );
     const id =
       inserted.rows[0]?.id ??

@@ -61,7 +61,11 @@ describe('POST /api/watchlist/save-car', () => {
     const cookie = await signIn(h);
     const { app } = buildApp(h.db, h.clock, { watchlistMax: 2 });
     const post = (car_id: string) =>
-      app.request('http://localhost/api/watchlist/save-car', { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json', cookie }, body: JSON.stringify({ car_id }) }, { ip: '1.1.1.1' });
+      app.request(
+        'http://localhost/api/watchlist/save-car',
+        { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json', cookie }, body: JSON.stringify({ car_id }) },
+        { ip: '1.1.1.1' },
+      );
     expect((await post('a-corolla-1')).status).toBe(200);
     expect((await post('a-corolla-2')).status).toBe(200);
     expect((await post('a-corolla-3')).status).toBe(422);
@@ -78,7 +82,11 @@ describe('POST /api/watchlist/save-car', () => {
     const { createApp } = await import('../app.ts');
     const app = createApp({ db: h.db, registry: new Registry(models), clock: h.clock, options: { secret: 'x'.repeat(32) } });
     void built;
-    const res = await app.request('http://localhost/api/watchlist/save-car', { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json' }, body: '{"car_id":"a-hilux"}' }, {});
+    const res = await app.request(
+      'http://localhost/api/watchlist/save-car',
+      { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json' }, body: '{"car_id":"a-hilux"}' },
+      {},
+    );
     expect(res.status).toBe(404);
   });
 

@@ -12,18 +12,22 @@ export function watchlistSaveCarRoute(app: Hono<AppEnv>, deps: Deps): void {
     const site = c.get('site');
     const car = site.carById(g.carId);
     if (!car) return invalid(c, [{ field: 'car_id', message: Http.unknownCar }]);
-    const added = await deps.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM watchlist WHERE tenant = $1 AND user_id = $2', [site.slug, g.user.id]);
-      const r = await tx.query(
-        'INSERT INTO watchlist (tenant, user_id, car_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
-        [site.slug, g.user.id, car.id, deps.clock.now()],
-      );
-      if (r.rowCount > 0 && Number(rows[0]?.n ?? 0) >= deps.options.watchlistMax) throw new WatchlistFull();
-      return r.rowCount > 0;
-    }).catch((err: unknown) => {
-      if (err instanceof WatchlistFull) return 'full' as const;
-      throw err;
-    });
+    const added = await deps.db
+      .transaction(async (tx) => {
+        const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM watchlist WHERE tenant = $1 AND user_id = $2', [site.slug, g.user.id]);
+        const r = await tx.query('INSERT INTO watchlist (tenant, user_id, car_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+          site.slug,
+          g.user.id,
+          car.id,
+          deps.clock.now(),
+        ]);
+        if (r.rowCount > 0 && Number(rows[0]?.n ?? 0) >= deps.options.watchlistMax) throw new WatchlistFull();
+        return r.rowCount > 0;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof WatchlistFull) return 'full' as const;
+        throw err;
+      });
     if (added === 'full') return invalid(c, [{ field: 'car_id', message: `your watchlist is full (${deps.options.watchlistMax} cars)` }]);
     return c.json({ success: true, car_id: car.id, added }, 200);
   });

@@ -3,7 +3,15 @@ import { repayment } from '../../src/lib/finance/amortise.ts';
 import { buildApp, commonPostChecks, useHarness } from '../test/harness.ts';
 import { BETA } from '../test/fixtures.ts';
 
-const body = () => ({ selfAssessedCreditScore: 'GREAT', purchasePrice: 30000, loanTerm: 5, year: 2021, vin: 'JTMSA4UF4T9008632', nvic: '611HMF', whoIsHelping: '' });
+const body = () => ({
+  selfAssessedCreditScore: 'GREAT',
+  purchasePrice: 30000,
+  loanTerm: 5,
+  year: 2021,
+  vin: 'JTMSA4UF4T9008632',
+  nvic: '611HMF',
+  whoIsHelping: '',
+});
 
 describe('POST /api/youx/quote', () => {
   const h = useHarness();
@@ -48,7 +56,11 @@ describe('POST /api/youx/quote', () => {
         quote: { name: 'fake YouX', quote: async (input) => (seen.push(input), { weeklyRepaymentAmount: 111.11, advertisedRate: 6.29, comparisonRate: 8.19 }) },
       },
     });
-    const res = await app.request('http://localhost/api/youx/quote', { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json' }, body: JSON.stringify(body()) }, { ip: '1.1.1.1' });
+    const res = await app.request(
+      'http://localhost/api/youx/quote',
+      { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json' }, body: JSON.stringify(body()) },
+      { ip: '1.1.1.1' },
+    );
     expect(await res.json()).toEqual({ weeklyRepaymentAmount: 111.11, advertisedRate: 6.29, comparisonRate: 8.19 });
     expect(seen[0]).toMatchObject({ selfAssessedCreditScore: 'GREAT', purchasePrice: 30000, loanTerm: 5 });
   });
@@ -66,7 +78,11 @@ describe('POST /api/youx/quote', () => {
       options: { secret: 'x'.repeat(32) },
       adapters: { ...buildApp(h.db, h.clock).app.deps.adapters, quote: { name: 'down', quote: () => Promise.reject(new Error('timeout')) } },
     });
-    const res = await app.request('http://localhost/api/youx/quote', { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json' }, body: JSON.stringify(body()) }, { ip: '1.1.1.1' });
+    const res = await app.request(
+      'http://localhost/api/youx/quote',
+      { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json' }, body: JSON.stringify(body()) },
+      { ip: '1.1.1.1' },
+    );
     expect(res.status).toBe(502);
   });
 

@@ -28,7 +28,10 @@ const amount = (what: string, min: number, max: number) =>
   );
 
 const QuoteRequest = v.object({
-  selfAssessedCreditScore: v.optional(v.pipe(v.string('expected a credit score'), v.trim(), v.toUpperCase(), v.picklist(SCORES, `expected one of ${SCORES.join(', ')}`)), 'GREAT'),
+  selfAssessedCreditScore: v.optional(
+    v.pipe(v.string('expected a credit score'), v.trim(), v.toUpperCase(), v.picklist(SCORES, `expected one of ${SCORES.join(', ')}`)),
+    'GREAT',
+  ),
   purchasePrice: amount('a purchase price', 1000, 1_000_000),
   loanTerm: v.optional(amount('a loan term in years', 1, 7), 5),
   year: v.optional(v.pipe(amount('a year', 1900, 2100), v.integer('expected a year'))),

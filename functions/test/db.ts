@@ -86,7 +86,20 @@ export async function testPostgres(url: string): Promise<Db> {
   });
 }
 
-const TABLES = ['outbox', 'local_mail', 'sms_outbox', 'watchlist', 'sessions', 'auth_codes', 'users', 'car_views', 'phone_reveals', 'valuations', 'rate_limits', 'leads'];
+const TABLES = [
+  'outbox',
+  'local_mail',
+  'sms_outbox',
+  'watchlist',
+  'sessions',
+  'auth_codes',
+  'users',
+  'car_views',
+  'phone_reveals',
+  'valuations',
+  'rate_limits',
+  'leads',
+];
 
 /** Empties every table (DELETE is much faster than TRUNCATE on tiny tables in PGlite). */
 export async function resetDb(db: Db): Promise<void> {

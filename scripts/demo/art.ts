@@ -712,7 +712,8 @@ function sideCar(kind: keyof typeof PROFILES, paint: string, id: string): string
   // Bumper line and a grille slot at the nose.
   s += `<path d="M${n(-20)} ${n(-(p.clearance + 140))}L${n(380)} ${n(-(p.clearance + 150))}" stroke="#16181b" stroke-width="40" stroke-linecap="round"/>`;
   // Arch lips.
-  for (const x of p.wheels) s += `<circle cx="${n(x)}" cy="${n(-p.wheelR)}" r="${n(archR + 10)}" fill="none" stroke="${shade(paint, -0.3)}" stroke-width="28"/>`;
+  for (const x of p.wheels)
+    s += `<circle cx="${n(x)}" cy="${n(-p.wheelR)}" r="${n(archR + 10)}" fill="none" stroke="${shade(paint, -0.3)}" stroke-width="28"/>`;
   s += `</g>`;
   if (kind === 'convertible') {
     // Windscreen frame, headrests and the folded soft top.
@@ -752,14 +753,7 @@ function sideCar(kind: keyof typeof PROFILES, paint: string, id: string): string
 }
 
 function sideTruck(kind: 'lightTruck' | 'cabChassis', paint: string, id: string): string {
-  const cab = roundedPath([
-    [0, 700, 0],
-    [-10, 2350, 160],
-    [200, 2560, 200],
-    [1750, 2580, 120],
-    [1760, 700, 0],
-    ...arch(900, 430, 520, 700),
-  ]);
+  const cab = roundedPath([[0, 700, 0], [-10, 2350, 160], [200, 2560, 200], [1750, 2580, 120], [1760, 700, 0], ...arch(900, 430, 520, 700)]);
   let s = `<circle cx="900" cy="-430" r="505" fill="#0c0d0f"/>`;
   // Chassis rails and fuel tank.
   s += `<rect x="200" y="-960" width="6200" height="230" fill="#1d1f22"/>`;
@@ -817,7 +811,8 @@ function sideMotorcycle(paint: string, id: string): string {
     [700, 820, 40],
     [620, 560, 60],
   ])}" fill="#3b3f45"/>`;
-  for (let i = 0; i < 6; i++) s += `<path d="M${700 + i * 8} -${780 - i * 40}L${960 + i * 25} -${800 - i * 40}" stroke="#6c7279" stroke-width="14" stroke-linecap="round"/>`;
+  for (let i = 0; i < 6; i++)
+    s += `<path d="M${700 + i * 8} -${780 - i * 40}L${960 + i * 25} -${800 - i * 40}" stroke="#6c7279" stroke-width="14" stroke-linecap="round"/>`;
   s += `<circle cx="990" cy="-430" r="100" fill="#55595e" stroke="#8d939a" stroke-width="16"/>`;
   s += `<rect x="560" y="-880" width="120" height="320" rx="20" fill="#1e2024"/>`;
   // Exhaust headers into a side muffler under the seat.
@@ -1162,7 +1157,8 @@ function faceMotorcycle(rear: boolean, paint: string, id: string, accent: string
     s += plateSvg(0, -860, 300, 120, plate, accent);
     for (const side of [-1, 1]) s += `<rect x="${side * 240 - 40}" y="-1000" width="80" height="45" rx="18" fill="#f2a33a"/>`;
     s += `<path d="M-560 -1420L-200 -1380L200 -1380L560 -1420" stroke="#1e2024" stroke-width="36" stroke-linecap="round" fill="none"/>`;
-    for (const side of [-1, 1]) s += `<path d="M${side * 420} -1410L${side * 500} -1600" stroke="#1e2024" stroke-width="18"/><ellipse cx="${side * 510}" cy="-1640" rx="85" ry="55" fill="#1e2024"/>`;
+    for (const side of [-1, 1])
+      s += `<path d="M${side * 420} -1410L${side * 500} -1600" stroke="#1e2024" stroke-width="18"/><ellipse cx="${side * 510}" cy="-1640" rx="85" ry="55" fill="#1e2024"/>`;
   }
   return s;
 }
@@ -1191,7 +1187,8 @@ function interior(art: ArtKind, paint: string, id: string, scene: Scene): string
     s += `<rect x="500" y="300" width="280" height="150" rx="22" fill="#111"/><rect x="515" y="315" width="250" height="120" rx="14" fill="url(#${id}scr)"/>`;
     s += `<text x="640" y="390" font-family="Liberation Sans, DejaVu Sans, sans-serif" font-size="54" font-weight="700" fill="#fff" text-anchor="middle">0</text>`;
     s += `<text x="640" y="420" font-family="Liberation Sans, DejaVu Sans, sans-serif" font-size="18" fill="#b8d4ff" text-anchor="middle">km/h  N</text>`;
-    for (const x of [180, 1100]) s += `<path d="M${x} 420L${x + (x < 640 ? -20 : 20)} 250" stroke="#1e2024" stroke-width="14"/><ellipse cx="${x + (x < 640 ? -30 : 30)}" cy="230" rx="70" ry="45" fill="#1e2024"/><ellipse cx="${x + (x < 640 ? -30 : 30)}" cy="230" rx="56" ry="33" fill="#7e94aa"/>`;
+    for (const x of [180, 1100])
+      s += `<path d="M${x} 420L${x + (x < 640 ? -20 : 20)} 250" stroke="#1e2024" stroke-width="14"/><ellipse cx="${x + (x < 640 ? -30 : 30)}" cy="230" rx="70" ry="45" fill="#1e2024"/><ellipse cx="${x + (x < 640 ? -30 : 30)}" cy="230" rx="56" ry="33" fill="#7e94aa"/>`;
     return s;
   }
   const truck = art === 'lightTruck' || art === 'cabChassis';
@@ -1284,7 +1281,9 @@ ${[
   .map(
     ([x, h, w], i) =>
       `<rect x="${x}" y="${groundY - 110 - h! - 120}" width="${w}" height="${h! + 120}" fill="${['#b7c4cf', '#a7b6c3', '#c3ced7'][i % 3]}"/>` +
-      [...Array(Math.floor((h! + 100) / 40))].map((_, k) => `<rect x="${x! + 12}" y="${groundY - 220 - h! + 20 + k * 40}" width="${w! - 24}" height="14" fill="#dfe7ee" opacity="0.7"/>`).join(''),
+      [...Array(Math.floor((h! + 100) / 40))]
+        .map((_, k) => `<rect x="${x! + 12}" y="${groundY - 220 - h! + 20 + k * 40}" width="${w! - 24}" height="14" fill="#dfe7ee" opacity="0.7"/>`)
+        .join(''),
   )
   .join('')}
 <rect y="${groundY - 110}" width="1280" height="40" fill="#c4c7ca"/>
@@ -1387,10 +1386,7 @@ export function renderSvg(spec: PhotoSpec): string {
       const h = spec.art === 'motorcycle' ? 1500 : spec.art === 'lightTruck' && rear ? 3200 : FACES[spec.art].roof;
       const scale = Math.min(560 / w, 470 / h);
       body += `<ellipse cx="640" cy="${groundY + 2}" rx="${n(w * scale * 0.62)}" ry="26" fill="url(#${id}s)"/>`;
-      const g =
-        spec.art === 'motorcycle'
-          ? faceMotorcycle(rear, paint, id, spec.accent, plate)
-          : faceView(spec.art, rear, paint, id, spec.accent, plate);
+      const g = spec.art === 'motorcycle' ? faceMotorcycle(rear, paint, id, spec.accent, plate) : faceView(spec.art, rear, paint, id, spec.accent, plate);
       const sc = Math.round(scale * 1000) / 1000;
       if (spec.scene === 'showroom' || spec.scene === 'studio') {
         body += `<g transform="translate(640 ${groundY}) scale(${sc} ${-sc})" opacity="0.12">${g}</g>`;

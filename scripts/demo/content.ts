@@ -40,8 +40,15 @@ function buildingSvg(primary: string, accent: string, sign: string, seed: number
   const w = 1280;
   const h = 720;
   const sky = seed % 2 ? '#cfe3f2' : '#f2dcc4';
-  const panes = Array.from({ length: 8 }, (_, i) => `<rect x="${190 + i * 112}" y="330" width="96" height="230" fill="#9fc3d8" opacity="${0.75 + (i % 3) * 0.08}"/>`).join('');
-  const flags = Array.from({ length: 5 }, (_, i) => `<rect x="${70 + i * 16}" y="${250 + (i % 2) * 10}" width="6" height="${330 - (i % 2) * 10}" fill="#777"/><rect x="${76 + i * 16}" y="${250 + (i % 2) * 10}" width="34" height="48" fill="${i % 2 ? accent : primary}"/>`).join('');
+  const panes = Array.from(
+    { length: 8 },
+    (_, i) => `<rect x="${190 + i * 112}" y="330" width="96" height="230" fill="#9fc3d8" opacity="${0.75 + (i % 3) * 0.08}"/>`,
+  ).join('');
+  const flags = Array.from(
+    { length: 5 },
+    (_, i) =>
+      `<rect x="${70 + i * 16}" y="${250 + (i % 2) * 10}" width="6" height="${330 - (i % 2) * 10}" fill="#777"/><rect x="${76 + i * 16}" y="${250 + (i % 2) * 10}" width="34" height="48" fill="${i % 2 ? accent : primary}"/>`,
+  ).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
 <rect width="${w}" height="${h}" fill="${sky}"/>
 <rect y="560" width="${w}" height="160" fill="#5d6166"/>
@@ -72,10 +79,47 @@ function logoSvg(kind: 'wave' | 'shield' | 'stripe', primary: string, accent: st
 function coastal(now: Date): DemoContent {
   const b: Brand = { name: 'Coastal Toyota', accent: '#0e6e8c', plate: 'COASTAL' };
   const offers = [
-    { id: 'hilux-sr5-drive-away', name: 'HiLux SR5 from $64,990 drive away', description: 'Tough, dependable and ready for the weekend. Includes floor mats and a tow bar.', disclaimer: 'Offer available on new MY25 HiLux SR5 4x4 double cab automatic purchased and delivered between now and the end of the offer period at Coastal Toyota. Excludes fleet, government and rental buyers. While stocks last.', manufacturer: 'Toyota', model: { name: 'HiLux' }, image: 'images/offer-hilux.jpg', expires: iso(now, 38) },
-    { id: 'rav4-hybrid-finance', name: 'RAV4 Hybrid at 2.99% p.a.', description: 'Low-rate finance on every RAV4 Hybrid in stock. Comparison rate 3.49% p.a.', disclaimer: 'Finance to approved applicants of Toyota Finance only. Comparison rate based on a 5 year secured fixed loan of $30,000. Fees and charges apply. Warning: this comparison rate is true only for the example given.', manufacturer: 'Toyota', model: { name: 'RAV4' }, image: 'images/offer-rav4.jpg', expires: iso(now, 38) },
-    { id: 'corolla-hybrid-service', name: 'Corolla Hybrid with 3 years free servicing', description: 'Drive away in a new Corolla Hybrid and your first three years of scheduled servicing are on us.', disclaimer: 'Servicing offer covers scheduled log-book services up to 3 years or 45,000 km, whichever comes first, at Coastal Toyota. Not redeemable for cash.', manufacturer: 'Toyota', model: { name: 'Corolla' }, image: 'images/offer-corolla.jpg' },
-    { id: 'prado-demo-clearance', name: 'LandCruiser Prado demo clearance', description: 'Save on low-kilometre Prado demonstrators with full new-car warranty.', manufacturer: 'Toyota', model: { name: 'LandCruiser Prado' }, image: 'images/offer-prado.jpg', expires: iso(now, 20) },
+    {
+      id: 'hilux-sr5-drive-away',
+      name: 'HiLux SR5 from $64,990 drive away',
+      description: 'Tough, dependable and ready for the weekend. Includes floor mats and a tow bar.',
+      disclaimer:
+        'Offer available on new MY25 HiLux SR5 4x4 double cab automatic purchased and delivered between now and the end of the offer period at Coastal Toyota. Excludes fleet, government and rental buyers. While stocks last.',
+      manufacturer: 'Toyota',
+      model: { name: 'HiLux' },
+      image: 'images/offer-hilux.jpg',
+      expires: iso(now, 38),
+    },
+    {
+      id: 'rav4-hybrid-finance',
+      name: 'RAV4 Hybrid at 2.99% p.a.',
+      description: 'Low-rate finance on every RAV4 Hybrid in stock. Comparison rate 3.49% p.a.',
+      disclaimer:
+        'Finance to approved applicants of Toyota Finance only. Comparison rate based on a 5 year secured fixed loan of $30,000. Fees and charges apply. Warning: this comparison rate is true only for the example given.',
+      manufacturer: 'Toyota',
+      model: { name: 'RAV4' },
+      image: 'images/offer-rav4.jpg',
+      expires: iso(now, 38),
+    },
+    {
+      id: 'corolla-hybrid-service',
+      name: 'Corolla Hybrid with 3 years free servicing',
+      description: 'Drive away in a new Corolla Hybrid and your first three years of scheduled servicing are on us.',
+      disclaimer:
+        'Servicing offer covers scheduled log-book services up to 3 years or 45,000 km, whichever comes first, at Coastal Toyota. Not redeemable for cash.',
+      manufacturer: 'Toyota',
+      model: { name: 'Corolla' },
+      image: 'images/offer-corolla.jpg',
+    },
+    {
+      id: 'prado-demo-clearance',
+      name: 'LandCruiser Prado demo clearance',
+      description: 'Save on low-kilometre Prado demonstrators with full new-car warranty.',
+      manufacturer: 'Toyota',
+      model: { name: 'LandCruiser Prado' },
+      image: 'images/offer-prado.jpg',
+      expires: iso(now, 20),
+    },
   ];
   const names = ['Megan R.', 'Tom W.', 'Priya S.', 'Daniel K.', 'Aaron P.', 'Lisa M.', 'Hamish B.', 'Jo C.'];
   const texts = [
@@ -106,34 +150,68 @@ function coastal(now: Date): DemoContent {
       { path: 'content/images/blog-towing.jpg', photo: art(b, 'ute', '#2e5b3c', 'dusk', 'rear') },
       { path: 'content/images/blog-hybrid.jpg', photo: art(b, 'hatch', '#eef0f2', 'city', 'interior') },
       jsonFile('content/slides.json', [
-          { id: 1, name: 'The new HiLux has landed', description: 'Built for the Central Coast: work all week, beach all weekend.', url: '/models/hilux', image: 'images/slide-hilux.jpg', image_alt: 'A white Toyota HiLux on the coast road' },
-          { id: 2, name: 'Low-rate finance on RAV4 Hybrid', description: '2.99% p.a. (comparison rate 3.49% p.a.) for approved buyers.', url: '/finance', image: 'images/slide-finance.jpg', image_alt: 'A blue RAV4 in the city' },
-          { id: 3, name: 'Book your service online', description: 'Capped-price servicing and a free loan car.', url: '/service', image: 'images/slide-service.jpg', image_alt: 'A red Corolla in the service showroom' },
-        ]),
+        {
+          id: 1,
+          name: 'The new HiLux has landed',
+          description: 'Built for the Central Coast: work all week, beach all weekend.',
+          url: '/models/hilux',
+          image: 'images/slide-hilux.jpg',
+          image_alt: 'A white Toyota HiLux on the coast road',
+        },
+        {
+          id: 2,
+          name: 'Low-rate finance on RAV4 Hybrid',
+          description: '2.99% p.a. (comparison rate 3.49% p.a.) for approved buyers.',
+          url: '/finance',
+          image: 'images/slide-finance.jpg',
+          image_alt: 'A blue RAV4 in the city',
+        },
+        {
+          id: 3,
+          name: 'Book your service online',
+          description: 'Capped-price servicing and a free loan car.',
+          url: '/service',
+          image: 'images/slide-service.jpg',
+          image_alt: 'A red Corolla in the service showroom',
+        },
+      ]),
       jsonFile('content/offers.json', offers),
       jsonFile('content/features.json', [
-          { title: 'Toyota-trained technicians', description: 'Genuine parts and log-book servicing that protects your warranty.' },
-          { title: 'Toyota Access servicing', description: 'Capped-price servicing for the first 5 years or 75,000 km.' },
-          { title: 'Local since 1987', description: 'Three generations of Central Coast families have bought from us.' },
-          { title: 'Delivery to your door', description: 'Free delivery across the Central Coast, fixed prices to Sydney.' },
-        ]),
+        { title: 'Toyota-trained technicians', description: 'Genuine parts and log-book servicing that protects your warranty.' },
+        { title: 'Toyota Access servicing', description: 'Capped-price servicing for the first 5 years or 75,000 km.' },
+        { title: 'Local since 1987', description: 'Three generations of Central Coast families have bought from us.' },
+        { title: 'Delivery to your door', description: 'Free delivery across the Central Coast, fixed prices to Sydney.' },
+      ]),
       jsonFile('content/reviews.json', {
-          average_rating: '4.8',
-          count: 1243,
-          source: 'Google',
-          reviews: names.map((customer_name, i) => ({
-            id: i + 1,
-            customer_name,
-            text: texts[i],
-            rating: i === 4 ? 4 : 5,
-            review_date: iso(now, -(3 + i * 9)),
-            ...(i === 1 ? { reply_text: 'Thanks Tom, we will pass this on to the service team!', reply_date: iso(now, -10) } : {}),
-          })),
-        }),
+        average_rating: '4.8',
+        count: 1243,
+        source: 'Google',
+        reviews: names.map((customer_name, i) => ({
+          id: i + 1,
+          customer_name,
+          text: texts[i],
+          rating: i === 4 ? 4 : 5,
+          review_date: iso(now, -(3 + i * 9)),
+          ...(i === 1 ? { reply_text: 'Thanks Tom, we will pass this on to the service team!', reply_date: iso(now, -10) } : {}),
+        })),
+      }),
       jsonFile('content/blog.json', [
-          { href: '/models/hilux', heading: 'Towing with your HiLux: what you need to know', description: 'Braked towing capacity, tow ball download and the accessories that make hitching up on a boat ramp easy, explained by our service team.', date: iso(now, -12), image: 'images/blog-towing.jpg' },
-          { href: '/models/corolla', heading: 'Is a hybrid right for you?', description: 'How Toyota hybrids work, what they cost to run on the Central Coast and why they are so popular with families.', date: iso(now, -40), image: 'images/blog-hybrid.jpg' },
-        ]),
+        {
+          href: '/models/hilux',
+          heading: 'Towing with your HiLux: what you need to know',
+          description:
+            'Braked towing capacity, tow ball download and the accessories that make hitching up on a boat ramp easy, explained by our service team.',
+          date: iso(now, -12),
+          image: 'images/blog-towing.jpg',
+        },
+        {
+          href: '/models/corolla',
+          heading: 'Is a hybrid right for you?',
+          description: 'How Toyota hybrids work, what they cost to run on the Central Coast and why they are so popular with families.',
+          date: iso(now, -40),
+          image: 'images/blog-hybrid.jpg',
+        },
+      ]),
       {
         path: 'content/pages/about-us.md',
         text: `---\ntitle: "About Coastal Toyota"\ndescription: "Family-owned Toyota dealer on the Central Coast since 1987, with sales, service and genuine parts in West Gosford."\nimage: "../images/team.jpg"\nimage_alt: "Our showroom in West Gosford"\n---\nCoastal Toyota opened its doors on Manns Road in 1987 and has been family owned ever since.\n\n## What we do\n\n- New Toyota sales, including hybrid and electric models\n- Quality used and demo vehicles, every one inspected\n- Toyota Access capped-price servicing\n- Genuine parts and accessories\n\n## Our promise\n\nFair prices, honest advice and a team that will still be here when your car needs its next service. [Meet us in West Gosford](/locations/west-gosford).\n`,
@@ -155,7 +233,10 @@ function southern(now: Date): DemoContent {
       home: { featured_count: 6 },
     },
     files: [
-      { path: 'content/images/logo.svg', text: logoSvg('shield', '#c8a046', '#c8a046', 'SOUTHERN', 'MOTOR GROUP').replace('fill="currentColor"', 'fill="#ffffff"') },
+      {
+        path: 'content/images/logo.svg',
+        text: logoSvg('shield', '#c8a046', '#c8a046', 'SOUTHERN', 'MOTOR GROUP').replace('fill="currentColor"', 'fill="#ffffff"'),
+      },
       { path: 'content/images/slide-ranger.jpg', photo: art(b, 'ute', '#d8641b', 'dusk') },
       { path: 'content/images/slide-trucks.jpg', photo: art(b, 'lightTruck', '#eef0f2', 'city') },
       { path: 'content/images/slide-bikes.jpg', photo: art(b, 'motorcycle', '#1f4f95', 'coast', 'side', true) },
@@ -168,28 +249,111 @@ function southern(now: Date): DemoContent {
       { path: 'content/images/parramatta.jpg', svg: buildingSvg('#1b2a4a', '#c8a046', 'SOUTHERN TOYOTA', 1) },
       { path: 'content/images/dandenong.jpg', svg: buildingSvg('#003478', '#c8a046', 'SOUTHERN FORD', 2) },
       jsonFile('content/slides.json', [
-          { id: 'ranger', name: 'Ranger Wildtrak: drive away today', description: 'Huge range of Ranger and Everest in stock at Southern Ford Dandenong.', url: '/models/ranger', image: 'images/slide-ranger.jpg', image_alt: 'An orange Ford Ranger at dusk' },
-          { id: 'trucks', name: 'Isuzu and Hino light trucks', url: '/southern-isuzu/overview', image: 'images/slide-trucks.jpg', image_alt: 'A white light truck in the city', hide_overlay: true },
-          { id: 'bikes', name: 'Ride into summer', description: 'Yamaha, Honda and Kawasaki: LAMS approved bikes from $8,990.', url: '/brands', image: 'images/slide-bikes.jpg', image_alt: 'A blue motorcycle on the coast' },
-        ]),
+        {
+          id: 'ranger',
+          name: 'Ranger Wildtrak: drive away today',
+          description: 'Huge range of Ranger and Everest in stock at Southern Ford Dandenong.',
+          url: '/models/ranger',
+          image: 'images/slide-ranger.jpg',
+          image_alt: 'An orange Ford Ranger at dusk',
+        },
+        {
+          id: 'trucks',
+          name: 'Isuzu and Hino light trucks',
+          url: '/southern-isuzu/overview',
+          image: 'images/slide-trucks.jpg',
+          image_alt: 'A white light truck in the city',
+          hide_overlay: true,
+        },
+        {
+          id: 'bikes',
+          name: 'Ride into summer',
+          description: 'Yamaha, Honda and Kawasaki: LAMS approved bikes from $8,990.',
+          url: '/brands',
+          image: 'images/slide-bikes.jpg',
+          image_alt: 'A blue motorcycle on the coast',
+        },
+      ]),
       jsonFile('content/offers.json', [
-          { id: 'ranger-wildtrak', name: 'Ranger Wildtrak bonus accessories', description: '$3,000 of genuine accessories with every new Ranger Wildtrak.', disclaimer: 'Bonus accessories pack valued at $3,000 including fitting. Offer applies to new Ranger Wildtrak vehicles ordered and delivered by the end of the offer period at Southern Ford Dandenong. Not available with other offers.', manufacturer: 'Ford', model: { name: 'Ranger' }, image: 'images/offer-ranger.jpg', expires: iso(now, 25) },
-          { id: 'tucson-hybrid', name: 'Tucson Hybrid with 5 years free servicing', description: 'Five years of capped-price servicing included on new Tucson Hybrid.', disclaimer: 'Servicing offer covers the first 5 scheduled services. Private buyers only.', manufacturer: 'Hyundai', model: { name: 'Tucson' }, image: 'images/offer-tucson.jpg', expires: iso(now, 40) },
-          { id: 'sportage-gt-line', name: 'Sportage GT-Line drive away', description: 'Sharp drive-away pricing on Sportage GT-Line diesel and hybrid.', manufacturer: 'Kia', model: { name: 'Sportage' }, image: 'images/offer-sportage.jpg' },
-          { id: 'dmax-abn', name: 'D-MAX ABN holder bonus', description: 'Extra savings for ABN holders on D-MAX 4x4 crew cabs.', disclaimer: 'ABN holders only; proof of ABN registration required at time of order.', manufacturer: 'Isuzu', model: { name: 'D-MAX' }, image: 'images/offer-dmax.jpg', expires: iso(now, 12) },
-          { id: 'mt-07-lams', name: 'MT-07 LAMS with free gear voucher', description: 'A $500 riding gear voucher with every new MT-07 LAMS.', manufacturer: 'Yamaha', model: { name: 'MT-07' }, image: 'images/offer-mt07.jpg' },
-          { id: 'winter-service', name: 'Winter service check', description: 'Battery, tyres and fluids checked for $49 at any of our service centres.', expires: iso(now, -2) },
-          { id: 'group-trade-in', name: 'Trade-in guarantee across the group', description: 'Get our trade-in price in writing at any Southern Motor Group site.' },
-        ]),
+        {
+          id: 'ranger-wildtrak',
+          name: 'Ranger Wildtrak bonus accessories',
+          description: '$3,000 of genuine accessories with every new Ranger Wildtrak.',
+          disclaimer:
+            'Bonus accessories pack valued at $3,000 including fitting. Offer applies to new Ranger Wildtrak vehicles ordered and delivered by the end of the offer period at Southern Ford Dandenong. Not available with other offers.',
+          manufacturer: 'Ford',
+          model: { name: 'Ranger' },
+          image: 'images/offer-ranger.jpg',
+          expires: iso(now, 25),
+        },
+        {
+          id: 'tucson-hybrid',
+          name: 'Tucson Hybrid with 5 years free servicing',
+          description: 'Five years of capped-price servicing included on new Tucson Hybrid.',
+          disclaimer: 'Servicing offer covers the first 5 scheduled services. Private buyers only.',
+          manufacturer: 'Hyundai',
+          model: { name: 'Tucson' },
+          image: 'images/offer-tucson.jpg',
+          expires: iso(now, 40),
+        },
+        {
+          id: 'sportage-gt-line',
+          name: 'Sportage GT-Line drive away',
+          description: 'Sharp drive-away pricing on Sportage GT-Line diesel and hybrid.',
+          manufacturer: 'Kia',
+          model: { name: 'Sportage' },
+          image: 'images/offer-sportage.jpg',
+        },
+        {
+          id: 'dmax-abn',
+          name: 'D-MAX ABN holder bonus',
+          description: 'Extra savings for ABN holders on D-MAX 4x4 crew cabs.',
+          disclaimer: 'ABN holders only; proof of ABN registration required at time of order.',
+          manufacturer: 'Isuzu',
+          model: { name: 'D-MAX' },
+          image: 'images/offer-dmax.jpg',
+          expires: iso(now, 12),
+        },
+        {
+          id: 'mt-07-lams',
+          name: 'MT-07 LAMS with free gear voucher',
+          description: 'A $500 riding gear voucher with every new MT-07 LAMS.',
+          manufacturer: 'Yamaha',
+          model: { name: 'MT-07' },
+          image: 'images/offer-mt07.jpg',
+        },
+        {
+          id: 'winter-service',
+          name: 'Winter service check',
+          description: 'Battery, tyres and fluids checked for $49 at any of our service centres.',
+          expires: iso(now, -2),
+        },
+        {
+          id: 'group-trade-in',
+          name: 'Trade-in guarantee across the group',
+          description: 'Get our trade-in price in writing at any Southern Motor Group site.',
+        },
+      ]),
       jsonFile('content/features.json', [
-          { title: 'Six sites, three states', description: 'Sydney, Melbourne and Brisbane: buy at one site, service at any.' },
-          { title: 'Cars, trucks and bikes', description: 'Toyota, Ford, Hyundai, Kia, Isuzu, Hino, Yamaha, Honda and Kawasaki under one roof.' },
-          { title: 'Fleet specialists', description: 'Dedicated fleet managers for businesses of every size.' },
-        ]),
+        { title: 'Six sites, three states', description: 'Sydney, Melbourne and Brisbane: buy at one site, service at any.' },
+        { title: 'Cars, trucks and bikes', description: 'Toyota, Ford, Hyundai, Kia, Isuzu, Hino, Yamaha, Honda and Kawasaki under one roof.' },
+        { title: 'Fleet specialists', description: 'Dedicated fleet managers for businesses of every size.' },
+      ]),
       jsonFile('content/blog.json', [
-          { href: '/southern-isuzu/overview', heading: 'Choosing the right light truck licence', description: 'Car licence, LR or MR? What you can drive on each licence class, and which Isuzu and Hino models fit, explained by our truck team.', date: iso(now, -6) },
-          { href: '/southern-rentals', heading: 'Need a ute for a week?', description: 'Southern Rentals now offers utes, vans and people movers by the day, week or month from Parramatta.', date: iso(now, -21), image: 'images/rental.jpg' },
-        ]),
+        {
+          href: '/southern-isuzu/overview',
+          heading: 'Choosing the right light truck licence',
+          description: 'Car licence, LR or MR? What you can drive on each licence class, and which Isuzu and Hino models fit, explained by our truck team.',
+          date: iso(now, -6),
+        },
+        {
+          href: '/southern-rentals',
+          heading: 'Need a ute for a week?',
+          description: 'Southern Rentals now offers utes, vans and people movers by the day, week or month from Parramatta.',
+          date: iso(now, -21),
+          image: 'images/rental.jpg',
+        },
+      ]),
       {
         path: 'content/pages/southern-rentals.md',
         text: `---\ntitle: "Southern Rentals"\ndescription: "Ute, van and people mover rental by the day, week or month from Southern Motor Group Parramatta."\nimage: "../images/rental.jpg"\nimage_alt: "A white rental van"\n---\nSouthern Rentals is the rental arm of Southern Motor Group. Hire a late-model ute, van or people mover by the day, week or month.\n\n## Why rent from us\n\n- Vehicles under two years old, serviced by our own workshops\n- Long-term rates for businesses\n- Rent before you buy: rental fees credited when you buy the same model\n\n[Contact our Parramatta team](/contact-us/southern-toyota-parramatta) to book.\n`,
@@ -219,41 +383,71 @@ function redline(now: Date): DemoContent {
       home: { featured_count: 9, why_choose_us: true, sales_counter: true },
     },
     files: [
-      { path: 'content/images/logo.svg', text: logoSvg('stripe', '#ffffff', '#ffffff', 'REDLINE', 'USED CARS').replace('fill="currentColor"', 'fill="#ffffff"') },
+      {
+        path: 'content/images/logo.svg',
+        text: logoSvg('stripe', '#ffffff', '#ffffff', 'REDLINE', 'USED CARS').replace('fill="currentColor"', 'fill="#ffffff"'),
+      },
       { path: 'content/images/slide-sale.jpg', photo: art(b, 'sedan', '#b01c26', 'city') },
       { path: 'content/images/slide-finance.jpg', photo: art(b, 'wagon', '#1b1d21', 'dusk', 'side', true) },
       { path: 'content/images/popup.jpg', photo: art(b, 'coupe', '#e2b320', 'studio') },
       { path: 'content/images/offer-rego.jpg', photo: art(b, 'hatch', '#eef0f2', 'city') },
       jsonFile('content/slides.json', [
-          { id: 'summer-sale', name: 'Summer sale: 400+ used cars', description: 'Every car roadworthy, PPSR checked and priced to go.', url: '/search/used-cars', image: 'images/slide-sale.jpg', image_alt: 'A red sedan in the city' },
-          { id: 'finance', name: 'Finance for every credit history', description: 'Quick approvals, weekly repayments that fit.', url: '/finance', image: 'images/slide-finance.jpg', image_alt: 'A black wagon at dusk' },
-        ]),
+        {
+          id: 'summer-sale',
+          name: 'Summer sale: 400+ used cars',
+          description: 'Every car roadworthy, PPSR checked and priced to go.',
+          url: '/search/used-cars',
+          image: 'images/slide-sale.jpg',
+          image_alt: 'A red sedan in the city',
+        },
+        {
+          id: 'finance',
+          name: 'Finance for every credit history',
+          description: 'Quick approvals, weekly repayments that fit.',
+          url: '/finance',
+          image: 'images/slide-finance.jpg',
+          image_alt: 'A black wagon at dusk',
+        },
+      ]),
       jsonFile('content/offers.json', [
-          { id: 'free-rego', name: '12 months free rego', description: 'On selected cars over $15,000 this month.', disclaimer: 'Applies to vehicles marked "Free rego" priced over $15,000 and purchased by the end of the offer period. Rego transfer fees still apply. Not available with other offers or on wholesale vehicles.', image: 'images/offer-rego.jpg', expires: iso(now, 16) },
-          { id: 'trade-in-bonus', name: '$1,000 trade-in bonus', description: 'Get $1,000 more for your trade on any car over $20,000.' },
-        ]),
+        {
+          id: 'free-rego',
+          name: '12 months free rego',
+          description: 'On selected cars over $15,000 this month.',
+          disclaimer:
+            'Applies to vehicles marked "Free rego" priced over $15,000 and purchased by the end of the offer period. Rego transfer fees still apply. Not available with other offers or on wholesale vehicles.',
+          image: 'images/offer-rego.jpg',
+          expires: iso(now, 16),
+        },
+        { id: 'trade-in-bonus', name: '$1,000 trade-in bonus', description: 'Get $1,000 more for your trade on any car over $20,000.' },
+      ]),
       jsonFile('content/features.json', [
-          { title: 'Every car PPSR checked', description: 'No finance owing, not stolen, not written off. We show you the certificate.' },
-          { title: 'Roadworthy included', description: 'Current WA roadworthy on every car, nothing extra to pay.' },
-          { title: 'Finance for all credit types', description: 'Self-employed, new to Australia or rebuilding credit, we can help.' },
-        ]),
+        { title: 'Every car PPSR checked', description: 'No finance owing, not stolen, not written off. We show you the certificate.' },
+        { title: 'Roadworthy included', description: 'Current WA roadworthy on every car, nothing extra to pay.' },
+        { title: 'Finance for all credit types', description: 'Self-employed, new to Australia or rebuilding credit, we can help.' },
+      ]),
       jsonFile('content/reviews.json', {
-          average_rating: 4.3,
-          count: 388,
-          source: 'Google',
-          reviews: names.map((customer_name, i) => ({ id: i + 1, customer_name, text: texts[i], rating: i === 4 ? 3 : 5, review_date: iso(now, -(2 + i * 17)) })),
-        }),
+        average_rating: 4.3,
+        count: 388,
+        source: 'Google',
+        reviews: names.map((customer_name, i) => ({ id: i + 1, customer_name, text: texts[i], rating: i === 4 ? 3 : 5, review_date: iso(now, -(2 + i * 17)) })),
+      }),
       jsonFile('content/popup.json', {
-          title: 'Summer sale ends Sunday',
-          description: 'Save up to $2,000 on selected cars, plus 12 months free rego on cars over $15,000.',
-          image: 'images/popup.jpg',
-          image_alt: 'A yellow coupe',
-          button: { label: 'Shop the sale', url: '/special-offers' },
-          expires: iso(now, 14),
-        }),
+        title: 'Summer sale ends Sunday',
+        description: 'Save up to $2,000 on selected cars, plus 12 months free rego on cars over $15,000.',
+        image: 'images/popup.jpg',
+        image_alt: 'A yellow coupe',
+        button: { label: 'Shop the sale', url: '/special-offers' },
+        expires: iso(now, 14),
+      }),
       jsonFile('content/blog.json', [
-          { href: '/finance', heading: 'How weekly repayments are worked out', description: 'Interest rate, term, balloon and fees: what changes your weekly repayment and what to ask before you sign.', date: iso(now, -9) },
-        ]),
+        {
+          href: '/finance',
+          heading: 'How weekly repayments are worked out',
+          description: 'Interest rate, term, balloon and fees: what changes your weekly repayment and what to ask before you sign.',
+          date: iso(now, -9),
+        },
+      ]),
     ],
   };
 }

@@ -55,8 +55,7 @@ function photoCombos(seed: string): Omit<PhotoSpec, 'watermark' | 'accent' | 'pl
   const combos: Omit<PhotoSpec, 'watermark' | 'accent' | 'plate'>[] = [];
   for (const art of ART_KINDS)
     for (const colour of Object.keys(PAINT))
-      for (const view of ['side', 'front', 'rear', 'interior'] as View[])
-        for (const scene of scenes[view]) combos.push({ art, colour, view, scene });
+      for (const view of ['side', 'front', 'rear', 'interior'] as View[]) for (const scene of scenes[view]) combos.push({ art, colour, view, scene });
   return createRng(`${seed}|combos`).shuffle(combos);
 }
 

@@ -207,7 +207,7 @@ export async function generateRealworldTenant(opts: RealworldOptions): Promise<E
     ],
     certified: { maxAge: 0, share: 0 },
     egcShare: 0,
-    signoff: 'Call the Shire Car Centre team today, we\'re open 7 days!',
+    signoff: "Call the Shire Car Centre team today, we're open 7 days!",
     perks: [
       'Finance available, low doc loans OK.',
       'Trade-ins welcome, "any make, any model".',
@@ -226,12 +226,33 @@ export async function generateRealworldTenant(opts: RealworldOptions): Promise<E
     const c = ['White', 'Silver', 'Grey', 'Black', 'Blue', 'Red'].includes(colour) ? colour : 'White';
     return (['side', 'front'] as const).map((view) => {
       const path = `photos/${art.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}-${c.toLowerCase()}-${view}.jpg`;
-      photoSpecs.set(path, { art, colour: c, view, scene: view === 'side' ? 'showroom' : 'coast', watermark: 'Shire Car Centre', accent: profile.accent, plate: 'SHIRE' });
+      photoSpecs.set(path, {
+        art,
+        colour: c,
+        view,
+        scene: view === 'side' ? 'showroom' : 'coast',
+        watermark: 'Shire Car Centre',
+        accent: profile.accent,
+        plate: 'SHIRE',
+      });
       return path;
     });
   };
   const artOf = (simpleBody: string): ArtKind =>
-    (({ sedan: 'sedan', hatch: 'hatch', suv: 'suv', wagon: 'wagon', ute: 'ute', cabChassis: 'ute', van: 'van', coupe: 'coupe', convertible: 'convertible', peopleMover: 'peopleMover' }) as Record<string, ArtKind>)[simpleBody] ?? 'sedan';
+    (
+      ({
+        sedan: 'sedan',
+        hatch: 'hatch',
+        suv: 'suv',
+        wagon: 'wagon',
+        ute: 'ute',
+        cabChassis: 'ute',
+        van: 'van',
+        coupe: 'coupe',
+        convertible: 'convertible',
+        peopleMover: 'peopleMover',
+      }) as Record<string, ArtKind>
+    )[simpleBody] ?? 'sedan';
 
   const expected: Expected = {
     about: 'Written by scripts/demo/generate-realworld.ts for the ingest tests. Ids are StockNo values.',
@@ -250,7 +271,9 @@ export async function generateRealworldTenant(opts: RealworldOptions): Promise<E
   const rows: { row: Row; record: Record<string, unknown>; bad?: BadReason }[] = [];
   let corruptDone = false;
   for (const [i, r] of records.entries()) {
-    const id = rng.chance(0.3) ? String(100000 + i * 7 + rng.int(0, 6)) : `${r.car_type === 'used' ? 'U' : r.car_type === 'new' ? 'N' : 'D'}${String(20000 + i * 3 + rng.int(0, 2))}`;
+    const id = rng.chance(0.3)
+      ? String(100000 + i * 7 + rng.int(0, 6))
+      : `${r.car_type === 'used' ? 'U' : r.car_type === 'new' ? 'N' : 'D'}${String(20000 + i * 3 + rng.int(0, 2))}`;
     const simpleBody = r.simple_body as string;
     let photos: string[];
     const roll = rng.next();
@@ -380,7 +403,11 @@ export async function generateRealworldTenant(opts: RealworldOptions): Promise<E
   writeFileSync(join(dir, 'export.csv'), toCsv(rows.map((x) => x.row)));
   writeFileSync(join(dir, 'expected.json'), `${JSON.stringify(expected, null, 2)}\n`);
   writeFileSync(join(dir, 'photos/corrupt.jpg'), corruptJpegBytes(`${seed}|realworld-corrupt`));
-  await writePhotos(dir, [...photoSpecs].sort(([a], [b]) => (a < b ? -1 : 1)), { size: { width: 640, height: 360 } });
+  await writePhotos(
+    dir,
+    [...photoSpecs].sort(([a], [b]) => (a < b ? -1 : 1)),
+    { size: { width: 640, height: 360 } },
+  );
   log(
     `${slug}: ${rows.length} rows (${expected.valid_rows} valid, ${expected.bad_rows.length} bad), ` +
       `${expected.listed_ids.length} listed, ${photoSpecs.size + 1} photo files -> ${dir}`,

@@ -214,13 +214,22 @@ async function main(): Promise<void> {
   const tenants = await generateDemoTenants({
     out: values.out,
     now: values.now,
-    only: values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+    only: values.only
+      ? values.only
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : undefined,
     seed: values.seed,
     photos: !values['no-photos'],
     log: (l) => console.log(l),
   });
   for (const t of tenants) {
-    console.log(`  ${t.slug} edge cases: ${Object.entries(t.edges).map(([k, e]) => `${k}=${e.id}`).join(' ')}`);
+    console.log(
+      `  ${t.slug} edge cases: ${Object.entries(t.edges)
+        .map(([k, e]) => `${k}=${e.id}`)
+        .join(' ')}`,
+    );
   }
   console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${resolve(values.out!)}`);
 }

@@ -3,19 +3,7 @@
  * edge cases the build and the tests rely on (recently sold, price 0, preorder, broken photos...).
  */
 import type { ArtKind, Scene, View } from './art.ts';
-import {
-  CATALOGUE,
-  DRIVE,
-  FUEL,
-  INTERIORS,
-  POPULARITY,
-  WMI,
-  equipmentPool,
-  transmission,
-  type Kind,
-  type ModelSpec,
-  type Variant,
-} from './catalog.ts';
+import { CATALOGUE, DRIVE, FUEL, INTERIORS, POPULARITY, WMI, equipmentPool, transmission, type Kind, type ModelSpec, type Variant } from './catalog.ts';
 import { createRng, hashString, type Rng } from './prng.ts';
 import { addFullMedia, addVdpExtras, belowMarket, expireRego, type DemoFinance } from './vdp-extras.ts';
 import { slugify } from '../../src/lib/utils/slugify.ts';
@@ -171,8 +159,29 @@ export function regplate(rng: Rng, state: string): string {
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 const VIN_VALUES: Record<string, number> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
-  S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
 };
 const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY';
@@ -267,9 +276,7 @@ interface Context {
 }
 
 function modelsFor(kind: Kind, makes: string[] | null, yearFrom: number, yearTo: number): ModelSpec[] {
-  return CATALOGUE.filter(
-    (m) => m.kind === kind && (makes === null || makes.includes(m.make)) && m.years[0] <= yearTo && m.years[1] >= yearFrom,
-  );
+  return CATALOGUE.filter((m) => m.kind === kind && (makes === null || makes.includes(m.make)) && m.years[0] <= yearTo && m.years[1] >= yearFrom);
 }
 
 function standardPhotos(ctx: Context, art: ArtKind, colour: string, views: View[]): { image: { url: string } }[] {
@@ -386,7 +393,7 @@ function makeVehicle(ctx: Context, rng: Rng, index: number, constraint: Constrai
   // Dates: listed some days ago (sold cars: sold after listing).
   const listedDaysAgo = Math.floor(Math.pow(rng.next(), 1.4) * 110) + rng.next();
   let createdAt = nowUnix - Math.round(listedDaysAgo * DAY) - rng.int(0, 3600);
-  let status: CarStatus = rng.weighted({ in_stock: 0.86, coming_soon: 0.04, sold: 0.1 });
+  const status: CarStatus = rng.weighted({ in_stock: 0.86, coming_soon: 0.04, sold: 0.1 });
   let soldDate: number | undefined;
   if (status === 'sold') {
     soldDate = nowUnix - Math.round(rng.float(0.2, 45) * DAY);
@@ -445,9 +452,7 @@ function makeVehicle(ctx: Context, rng: Rng, index: number, constraint: Constrai
     vin,
     ...(spec.kind === 'car' ? { nvic: nvic(spec, variant, year) } : {}),
     stocknum,
-    ...(registered
-      ? { regplate: regplate(rng, loc.state), rego_expiry: isoDate(nowUnix + rng.int(20, 360) * DAY) }
-      : {}),
+    ...(registered ? { regplate: regplate(rng, loc.state), rego_expiry: isoDate(nowUnix + rng.int(20, 360) * DAY) } : {}),
     colour,
     ...(spec.kind !== 'motorcycle' ? { interior_colour: rng.pick(INTERIORS) } : {}),
     seats: spec.seats,
@@ -470,7 +475,7 @@ function makeVehicle(ctx: Context, rng: Rng, index: number, constraint: Constrai
     location_id: loc.id,
     dealership_slug: loc.dealership_slug,
     item_type: spec.kind,
-    views: Math.round(Math.min(2500, (nowUnix - createdAt) / DAY * rng.float(1, 14))),
+    views: Math.round(Math.min(2500, ((nowUnix - createdAt) / DAY) * rng.float(1, 14))),
   };
   record.dealercomments = dealerComments(
     rng,
@@ -534,8 +539,7 @@ export const EDGE_CASES = [
 ] as const;
 export type EdgeCase = (typeof EDGE_CASES)[number];
 
-export const HTML_COMMENT =
-  'Great first car! <script>alert(1)</script><b>bold</b> & "quoted" <img src=x onerror=alert(2)> Ask us about finance.';
+export const HTML_COMMENT = 'Great first car! <script>alert(1)</script><b>bold</b> & "quoted" <img src=x onerror=alert(2)> Ask us about finance.';
 
 const LONG_TAIL =
   ' Every vehicle we sell is inspected by our qualified technicians, detailed inside and out and supplied with a roadworthy certificate where required. ' +
@@ -545,13 +549,7 @@ const LONG_TAIL =
 type Rec = StockRecord & Record<string, unknown>;
 
 function inStockPlain(r: Rec): boolean {
-  return (
-    r.status === 'in_stock' &&
-    r.reserved !== true &&
-    r.show_on_dealer_website !== false &&
-    r.tag === undefined &&
-    (r.price as number) > 0
-  );
+  return r.status === 'in_stock' && r.reserved !== true && r.show_on_dealer_website !== false && r.tag === undefined && (r.price as number) > 0;
 }
 
 export function generateStock(profile: StockProfile, count: number, seed: number | string, now: Date): StockResult {
@@ -607,97 +605,220 @@ export function generateStock(profile: StockProfile, count: number, seed: number
     r.created_at = isoDateTime(nowUnix - Math.round((daysAgo + 30) * DAY));
   };
 
-  claim('sold_in_window', (r) => car(r) && r.car_type === 'used', (r) => setSold(r, 1.5));
-  claim('sold_outside_window', (r) => car(r) && r.car_type !== 'demo', (r) => setSold(r, 12));
-  claim('coming_soon', (r) => car(r) && r.car_type !== 'demo', (r) => {
-    r.status = 'coming_soon';
-    r.sold = false;
-    r.reserved = false;
-    r.show_on_dealer_website = true;
-    delete r.sold_date_timestamp;
-    r.created_at = isoDateTime(nowUnix - DAY);
-  });
-  claim('reserved', (r) => inStockPlain(r), (r) => (r.reserved = true));
-  claim('test_drive_only', (r) => r.car_type === 'demo' && r.status === 'in_stock', (r) => {
-    r.tag = 'Test Drive Only';
-    r.reserved = false;
-  });
-  claim('price_zero', (r) => inStockPlain(r) && car(r) && r.car_type === 'used', (r) => {
-    r.price = 0;
-    delete r.before_price;
-  });
-  claim('preorder', (r) => car(r) && r.car_type === 'new', (r) => {
-    r.status = 'coming_soon';
-    r.sold = false;
-    delete r.sold_date_timestamp;
-    r.preorder = true;
-    r.price = 0;
-    delete r.before_price;
-    r.created_at = isoDateTime(nowUnix - 3 * DAY);
-  });
-  claim('hidden', (r) => inStockPlain(r), (r) => (r.show_on_dealer_website = false));
-  claim('just_arrived', (r) => inStockPlain(r), (r) => (r.created_at = isoDateTime(nowUnix - 2 * DAY - 3600)));
-  claim('older_listing', (r) => inStockPlain(r), (r) => (r.created_at = isoDateTime(nowUnix - 75 * DAY)));
-  claim('electric', (r) => inStockPlain(r) && r.simple_fuel === 'Electric', () => {});
-  claim('hybrid', (r) => inStockPlain(r) && r.simple_fuel === 'Hybrid', () => {});
-  claim('certified', (r) => inStockPlain(r) && r.car_type === 'used' && (r.year as number) >= ctx.year - 5, (r) => (r.certified = true));
+  claim(
+    'sold_in_window',
+    (r) => car(r) && r.car_type === 'used',
+    (r) => setSold(r, 1.5),
+  );
+  claim(
+    'sold_outside_window',
+    (r) => car(r) && r.car_type !== 'demo',
+    (r) => setSold(r, 12),
+  );
+  claim(
+    'coming_soon',
+    (r) => car(r) && r.car_type !== 'demo',
+    (r) => {
+      r.status = 'coming_soon';
+      r.sold = false;
+      r.reserved = false;
+      r.show_on_dealer_website = true;
+      delete r.sold_date_timestamp;
+      r.created_at = isoDateTime(nowUnix - DAY);
+    },
+  );
+  claim(
+    'reserved',
+    (r) => inStockPlain(r),
+    (r) => (r.reserved = true),
+  );
+  claim(
+    'test_drive_only',
+    (r) => r.car_type === 'demo' && r.status === 'in_stock',
+    (r) => {
+      r.tag = 'Test Drive Only';
+      r.reserved = false;
+    },
+  );
+  claim(
+    'price_zero',
+    (r) => inStockPlain(r) && car(r) && r.car_type === 'used',
+    (r) => {
+      r.price = 0;
+      delete r.before_price;
+    },
+  );
+  claim(
+    'preorder',
+    (r) => car(r) && r.car_type === 'new',
+    (r) => {
+      r.status = 'coming_soon';
+      r.sold = false;
+      delete r.sold_date_timestamp;
+      r.preorder = true;
+      r.price = 0;
+      delete r.before_price;
+      r.created_at = isoDateTime(nowUnix - 3 * DAY);
+    },
+  );
+  claim(
+    'hidden',
+    (r) => inStockPlain(r),
+    (r) => (r.show_on_dealer_website = false),
+  );
+  claim(
+    'just_arrived',
+    (r) => inStockPlain(r),
+    (r) => (r.created_at = isoDateTime(nowUnix - 2 * DAY - 3600)),
+  );
+  claim(
+    'older_listing',
+    (r) => inStockPlain(r),
+    (r) => (r.created_at = isoDateTime(nowUnix - 75 * DAY)),
+  );
+  claim(
+    'electric',
+    (r) => inStockPlain(r) && r.simple_fuel === 'Electric',
+    () => {},
+  );
+  claim(
+    'hybrid',
+    (r) => inStockPlain(r) && r.simple_fuel === 'Hybrid',
+    () => {},
+  );
+  claim(
+    'certified',
+    (r) => inStockPlain(r) && r.car_type === 'used' && (r.year as number) >= ctx.year - 5,
+    (r) => (r.certified = true),
+  );
   const art = (r: Rec): { art: ArtKind; colour: string } => {
     const first = ctx.photos.get(r.images[0]!.image.url)!;
     return { art: first.art, colour: first.colour };
   };
-  claim('photos_0', (r) => inStockPlain(r), (r) => (r.images = []));
-  claim('photos_1', (r) => inStockPlain(r), (r) => (r.images = r.images.slice(0, 1)));
-  claim('photos_3', (r) => inStockPlain(r) && r.images.length >= 3, (r) => (r.images = r.images.slice(0, 3)));
-  claim('photos_4', (r) => inStockPlain(r) && r.images.length === 4, () => {});
-  claim('photos_12_plus', (r) => inStockPlain(r) && car(r), (r) => {
-    const a = art(r);
-    const std = standardPhotos(ctx, a.art, a.colour, ['side', 'front', 'rear', 'interior']);
-    const extra = GALLERY_EXTRAS.map((e) => {
-      const req: PhotoRequest = { ...a, ...e };
-      const path = photoPath(req);
-      ctx.photos.set(path, req);
-      return { image: { url: path } };
-    });
-    r.images = [...std, ...extra];
-  });
-  claim('photo_missing', (r) => inStockPlain(r) && r.images.length >= 2, (r) => {
-    const path = 'photos/missing-photo-does-not-exist.jpg';
-    missingPhotos.push(path);
-    r.images = [{ image: { url: path } }, ...r.images.slice(0, 2)];
-  });
-  claim('photo_corrupt', (r) => inStockPlain(r), (r) => {
-    const path = 'photos/corrupt-photo.jpg';
-    corruptPhotos.push(path);
-    r.images = [{ image: { url: path } }];
-  });
-  claim('html_comment', (r) => inStockPlain(r), (r) => (r.dealercomments = HTML_COMMENT));
-  claim('long_comment', (r) => inStockPlain(r) && typeof r.dealercomments === 'string', (r) => {
-    if ((r.dealercomments as string).length <= 400) r.dealercomments = `${r.dealercomments as string}${LONG_TAIL}`.trim();
-  });
-  claim('empty_comment', (r) => inStockPlain(r), (r) => (r.dealercomments = ''));
-  claim('no_slug', (r) => inStockPlain(r), (r) => delete r.slug);
-  claim('history_report', (r) => inStockPlain(r) && r.car_type === 'used', (r) => {
-    r.file = `https://www.example.com/history-reports/${r.vin as string}.pdf`;
-  });
-  claim('was_price', (r) => inStockPlain(r) && r.car_type !== 'new', (r) => {
-    r.before_price = (r.price as number) + 2500;
-  });
-  claim('egc_price', (r) => inStockPlain(r) && r.car_type === 'new', (r) => {
-    if (r.price_type !== 'EGC') {
-      r.price_type = 'EGC';
-      r.price = dealerPrice((r.price as number) * 0.93);
-      delete r.before_price;
-    }
-  });
-  claim('motorcycle', (r) => inStockPlain(r) && r.item_type === 'motorcycle', () => {});
-  claim('truck', (r) => inStockPlain(r) && r.item_type === 'truck', () => {});
+  claim(
+    'photos_0',
+    (r) => inStockPlain(r),
+    (r) => (r.images = []),
+  );
+  claim(
+    'photos_1',
+    (r) => inStockPlain(r),
+    (r) => (r.images = r.images.slice(0, 1)),
+  );
+  claim(
+    'photos_3',
+    (r) => inStockPlain(r) && r.images.length >= 3,
+    (r) => (r.images = r.images.slice(0, 3)),
+  );
+  claim(
+    'photos_4',
+    (r) => inStockPlain(r) && r.images.length === 4,
+    () => {},
+  );
+  claim(
+    'photos_12_plus',
+    (r) => inStockPlain(r) && car(r),
+    (r) => {
+      const a = art(r);
+      const std = standardPhotos(ctx, a.art, a.colour, ['side', 'front', 'rear', 'interior']);
+      const extra = GALLERY_EXTRAS.map((e) => {
+        const req: PhotoRequest = { ...a, ...e };
+        const path = photoPath(req);
+        ctx.photos.set(path, req);
+        return { image: { url: path } };
+      });
+      r.images = [...std, ...extra];
+    },
+  );
+  claim(
+    'photo_missing',
+    (r) => inStockPlain(r) && r.images.length >= 2,
+    (r) => {
+      const path = 'photos/missing-photo-does-not-exist.jpg';
+      missingPhotos.push(path);
+      r.images = [{ image: { url: path } }, ...r.images.slice(0, 2)];
+    },
+  );
+  claim(
+    'photo_corrupt',
+    (r) => inStockPlain(r),
+    (r) => {
+      const path = 'photos/corrupt-photo.jpg';
+      corruptPhotos.push(path);
+      r.images = [{ image: { url: path } }];
+    },
+  );
+  claim(
+    'html_comment',
+    (r) => inStockPlain(r),
+    (r) => (r.dealercomments = HTML_COMMENT),
+  );
+  claim(
+    'long_comment',
+    (r) => inStockPlain(r) && typeof r.dealercomments === 'string',
+    (r) => {
+      if ((r.dealercomments as string).length <= 400) r.dealercomments = `${r.dealercomments as string}${LONG_TAIL}`.trim();
+    },
+  );
+  claim(
+    'empty_comment',
+    (r) => inStockPlain(r),
+    (r) => (r.dealercomments = ''),
+  );
+  claim(
+    'no_slug',
+    (r) => inStockPlain(r),
+    (r) => delete r.slug,
+  );
+  claim(
+    'history_report',
+    (r) => inStockPlain(r) && r.car_type === 'used',
+    (r) => {
+      r.file = `https://www.example.com/history-reports/${r.vin as string}.pdf`;
+    },
+  );
+  claim(
+    'was_price',
+    (r) => inStockPlain(r) && r.car_type !== 'new',
+    (r) => {
+      r.before_price = (r.price as number) + 2500;
+    },
+  );
+  claim(
+    'egc_price',
+    (r) => inStockPlain(r) && r.car_type === 'new',
+    (r) => {
+      if (r.price_type !== 'EGC') {
+        r.price_type = 'EGC';
+        r.price = dealerPrice((r.price as number) * 0.93);
+        delete r.before_price;
+      }
+    },
+  );
+  claim(
+    'motorcycle',
+    (r) => inStockPlain(r) && r.item_type === 'motorcycle',
+    () => {},
+  );
+  claim(
+    'truck',
+    (r) => inStockPlain(r) && r.item_type === 'truck',
+    () => {},
+  );
 
   if (profile.finance) {
-    const artOf = (r: Rec): ArtKind =>
-      CATALOGUE.find((m) => m.make === r.make && m.model === r.model && m.series === r.series)?.art ?? 'sedan';
+    const artOf = (r: Rec): ArtKind => CATALOGUE.find((m) => m.make === r.make && m.model === r.model && m.series === r.series)?.art ?? 'sedan';
     addVdpExtras(records, createRng(`${seed}|${profile.slug}|vdp`), profile.finance, nowUnix, artOf);
-    claim('full_media', (r) => inStockPlain(r) && car(r) && r.images.length === 4, (r) => addFullMedia(r, art(r), ctx.photos, photoPath));
-    claim('rego_expired', (r) => inStockPlain(r) && r.car_type === 'used' && typeof r.rego_expiry === 'string', (r) => expireRego(r, nowUnix));
+    claim(
+      'full_media',
+      (r) => inStockPlain(r) && car(r) && r.images.length === 4,
+      (r) => addFullMedia(r, art(r), ctx.photos, photoPath),
+    );
+    claim(
+      'rego_expired',
+      (r) => inStockPlain(r) && r.car_type === 'used' && typeof r.rego_expiry === 'string',
+      (r) => expireRego(r, nowUnix),
+    );
     claim('below_market', (r) => inStockPlain(r) && r.car_type === 'used' && car(r), belowMarket);
     // The many-photo car also has a video slide among its photos.
     const many = records.find((r) => r.id === edges['photos_12_plus']?.id);

@@ -31,15 +31,7 @@ function hours(week: ([string, string] | null)[]): Hours {
 
 const SALES: [string, string] = ['08:30', '17:30'];
 const SALES_HOURS = hours([null, SALES, SALES, SALES, SALES, SALES, ['08:30', '16:00']]);
-const SALES_HOURS_LATE = hours([
-  ['10:00', '16:00'],
-  SALES,
-  SALES,
-  SALES,
-  ['08:30', '19:00'],
-  SALES,
-  ['09:00', '17:00'],
-]);
+const SALES_HOURS_LATE = hours([['10:00', '16:00'], SALES, SALES, SALES, ['08:30', '19:00'], SALES, ['09:00', '17:00']]);
 const SERVICE_HOURS = hours([null, ['07:30', '17:30'], ['07:30', '17:30'], ['07:30', '17:30'], ['07:30', '17:30'], ['07:30', '17:00'], null]);
 const PARTS_HOURS = hours([null, ['08:00', '17:00'], ['08:00', '17:00'], ['08:00', '17:00'], ['08:00', '17:00'], ['08:00', '17:00'], ['08:00', '12:00']]);
 /** Weekdays differ (late Thursday), so the page must list them per day. */
@@ -303,14 +295,24 @@ function southern(now: Date): DemoTenant {
           dealer_license_number: 'MDL 3456790',
           motor_vehicle_repairer: 'QLD MVR 8813',
           address: { street: '1250 Kingsford Smith Drive', city: 'Eagle Farm', state: 'QLD', postcode: '4009', lat: -27.433, long: 153.086 },
-          contact_detail: { phone: '07 3868 2200', landline_phone: '+61 7 3868 2200', email: 'commercial@demo-southern-motor-group.example.com', opening_hours: SALES_HOURS },
+          contact_detail: {
+            phone: '07 3868 2200',
+            landline_phone: '+61 7 3868 2200',
+            email: 'commercial@demo-southern-motor-group.example.com',
+            opening_hours: SALES_HOURS,
+          },
           special_hours: holidays(now, 'closed'),
           average_rating: 4.5,
           review_count: 361,
         },
       ],
       plugins: { autogauge: true, ppsr_report: true },
-      contact: { new_phone: '1300 555 123', used_phone: '0412 555 019', call_us_override: '1300 555 123', email: 'hello@demo-southern-motor-group.example.com' },
+      contact: {
+        new_phone: '1300 555 123',
+        used_phone: '0412 555 019',
+        call_us_override: '1300 555 123',
+        email: 'hello@demo-southern-motor-group.example.com',
+      },
       search: {
         hits_per_page: 24,
         results_per_row: 4,

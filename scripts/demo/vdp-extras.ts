@@ -119,7 +119,12 @@ export function addVdpExtras(records: Rec[], rng: Rng, finance: DemoFinance, now
 }
 
 /** 24 turntable frames, an interior view, a video, a walkaround and hotspots on one car. */
-export function addFullMedia(r: Rec, first: { art: ArtKind; colour: string }, photos: Map<string, PhotoRequest>, photoPath: (req: PhotoRequest) => string): void {
+export function addFullMedia(
+  r: Rec,
+  first: { art: ArtKind; colour: string },
+  photos: Map<string, PhotoRequest>,
+  photoPath: (req: PhotoRequest) => string,
+): void {
   const frames: string[] = [];
   for (let i = 0; i < SPIN_FRAMES; i++) {
     const req: PhotoRequest = { art: first.art, colour: first.colour, view: 'side', scene: 'studio', turn: (i * 360) / SPIN_FRAMES };

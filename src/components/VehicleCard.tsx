@@ -19,7 +19,16 @@ export default function VehicleCard({ car, settings, priority = false }: Vehicle
   const alt = `${v.title} ${v.subtitle}`.trim();
   // Quick Enquiry opens the enquiry form in place where the page loads it (src/islands/forms/QuickEnquiry.astro);
   // elsewhere, and without JavaScript, the link goes to the vehicle page's form.
-  const quick = JSON.stringify({ id: car.id, name: alt, slug: car.path.replace(/^\/cars\//, ''), car_type: car.car_type, tag: car.tag ?? undefined, make: car.make, model: car.model ?? undefined, status: car.status });
+  const quick = JSON.stringify({
+    id: car.id,
+    name: alt,
+    slug: car.path.replace(/^\/cars\//, ''),
+    car_type: car.car_type,
+    tag: car.tag ?? undefined,
+    make: car.make,
+    model: car.model ?? undefined,
+    status: car.status,
+  });
   return (
     <article className="card" data-car-id={car.id}>
       <div className="card-media">
@@ -37,7 +46,14 @@ export default function VehicleCard({ car, settings, priority = false }: Vehicle
             style={{ background: v.photo.colour }}
           />
         ) : (
-          <img src="/img/placeholder-car.svg" alt={`${alt}: photo coming soon`} width={528} height={385} loading={priority ? 'eager' : 'lazy'} data-placeholder="true" />
+          <img
+            src="/img/placeholder-car.svg"
+            alt={`${alt}: photo coming soon`}
+            width={528}
+            height={385}
+            loading={priority ? 'eager' : 'lazy'}
+            data-placeholder="true"
+          />
         )}
         {v.tag && <span className={v.tag.kind === 'sold' ? 'tag tag-sold' : 'tag'}>{v.tag.text}</span>}
       </div>
@@ -57,7 +73,12 @@ export default function VehicleCard({ car, settings, priority = false }: Vehicle
         {v.location && <p className="card-sub">{v.location}</p>}
         <div className="card-actions">
           {v.actions.map((a) => (
-            <a key={a.label} className={a.style === 'primary' ? 'btn' : a.style === 'accent' ? 'btn btn-accent btn-reserve' : 'btn btn-outline'} href={a.href} data-quick-enquiry={a.label === 'Quick Enquiry' ? quick : undefined}>
+            <a
+              key={a.label}
+              className={a.style === 'primary' ? 'btn' : a.style === 'accent' ? 'btn btn-accent btn-reserve' : 'btn btn-outline'}
+              href={a.href}
+              data-quick-enquiry={a.label === 'Quick Enquiry' ? quick : undefined}
+            >
               {a.label}
             </a>
           ))}

@@ -52,7 +52,11 @@ export interface ViewedCar {
   body: string;
   simple_body: string;
 }
-export const $viewed = persistedAtom<ViewedCar[]>('dealer:viewed', [], isArrayOf<ViewedCar>((x) => isRecord(x) && typeof x['id'] === 'string'));
+export const $viewed = persistedAtom<ViewedCar[]>(
+  'dealer:viewed',
+  [],
+  isArrayOf<ViewedCar>((x) => isRecord(x) && typeof x['id'] === 'string'),
+);
 
 export function recordView(car: ViewedCar): void {
   $viewed.set([car, ...$viewed.get().filter((c) => c.id !== car.id)].slice(0, VIEWED_MAX));

@@ -5,7 +5,11 @@ import { persistedAtom, isRecord } from './persisted.ts';
 
 export type UserDetails = NonNullable<ReturnType<typeof storableUserDetails>>;
 
-export const $userDetails = persistedAtom<UserDetails | null>('dealer:user-details', null, (v): v is UserDetails | null => v === null || (isRecord(v) && typeof v['name'] === 'string'));
+export const $userDetails = persistedAtom<UserDetails | null>(
+  'dealer:user-details',
+  null,
+  (v): v is UserDetails | null => v === null || (isRecord(v) && typeof v['name'] === 'string'),
+);
 
 /** Spec: stored only when name, email and phone are all present. */
 export function rememberUserDetails(values: FormValues): void {

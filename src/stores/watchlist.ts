@@ -12,7 +12,11 @@ import { removedToast, savedToast, showToast } from './toasts.ts';
 /** The watchlist page (the spec does not name its path). */
 export const WATCHLIST_PATH = '/watchlist';
 
-export const $watchlist = persistedAtom<string[]>('dealer:watchlist', [], isArrayOf<string>((x) => typeof x === 'string'));
+export const $watchlist = persistedAtom<string[]>(
+  'dealer:watchlist',
+  [],
+  isArrayOf<string>((x) => typeof x === 'string'),
+);
 
 export type WatchResult = 'saved' | 'removed' | 'sign-in' | 'failed';
 

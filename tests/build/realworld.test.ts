@@ -51,7 +51,9 @@ describe('a real-world export with bad rows and unreachable photos', () => {
     const folders = readdirSync(join(site, 'cars')).filter((d) => existsSync(join(site, 'cars', d, 'index.html')));
     const pages = new Set(folders.filter((d) => vehicleSlugs.has(d)));
     // Derived slugs end with the record id, so a page for an unlisted or bad record would show up here.
-    const unlisted = [...expected.not_listed_ids, ...expected.bad_rows.map((b) => b.id)].filter((id): id is string => !!id && !expected.listed_ids.includes(id));
+    const unlisted = [...expected.not_listed_ids, ...expected.bad_rows.map((b) => b.id)].filter(
+      (id): id is string => !!id && !expected.listed_ids.includes(id),
+    );
     const strays = folders.filter((d) => !vehicleSlugs.has(d) && unlisted.some((id) => d.endsWith(`-${id.toLowerCase()}`)));
     expect(strays, 'pages for cars that are not listed').toEqual([]);
     for (const id of expected.listed_ids) {
@@ -91,7 +93,8 @@ describe('every built site', () => {
     const slugs = readdirSync(dir).filter((d) => !d.startsWith('_') && existsSync(join(dir, d, 'index.html')));
     for (const s of slugs) {
       it(`${s}: has home, search, locations and 404 pages, and no build secrets`, () => {
-        for (const page of ['index.html', 'search/new-used-and-demo-cars/index.html', 'locations/index.html', '404.html']) expect(existsSync(join(dir, s, page)), page).toBe(true);
+        for (const page of ['index.html', 'search/new-used-and-demo-cars/index.html', 'locations/index.html', '404.html'])
+          expect(existsSync(join(dir, s, page)), page).toBe(true);
         expect(existsSync(join(dir, s, 'img', 'placeholder-car.svg'))).toBe(true);
         expect(existsSync(join(dir, s, '_build'))).toBe(false);
       });

@@ -18,7 +18,9 @@ import { groupPages, rootModelPages } from '../../src/lib/content/routes.ts';
 import { activeOffers, offerManufacturerSlug, offerPath } from '../../src/lib/content/site-content.ts';
 import type { SiteModel } from '../../src/lib/site/site-model.ts';
 
-const dists = [process.env['E2E_DIST'] ?? 'dist', process.env['E2E_FIXTURE_DIST'] ?? '.cache/e2e/dist'].filter((d, i, all) => existsSync(d) && all.indexOf(d) === i);
+const dists = [process.env['E2E_DIST'] ?? 'dist', process.env['E2E_FIXTURE_DIST'] ?? '.cache/e2e/dist'].filter(
+  (d, i, all) => existsSync(d) && all.indexOf(d) === i,
+);
 
 function sites(): { dist: string; slug: string; root: string; model: SiteModel }[] {
   return dists.flatMap((dist) =>
@@ -128,7 +130,9 @@ for (const s of sites()) {
     it('describes every location as a schema.org AutoDealer with its opening hours', () => {
       for (const loc of s.model.tenant.locations) {
         const html = read(`/locations/${loc.slug}`) ?? '';
-        const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1] ?? '{}') as Record<string, unknown>);
+        const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+          (m) => JSON.parse(m[1] ?? '{}') as Record<string, unknown>,
+        );
         const dealer = blocks.find((b) => b['@type'] === 'AutoDealer');
         expect(dealer, loc.slug).toBeDefined();
         expect(dealer?.['name']).toBe(loc.name);

@@ -24,7 +24,17 @@ function disjunctive(query: string, refinements: Record<string, string[]>, extra
   return [
     req({ query, facetFilters: groups(), ...extra }, indexName),
     ...Object.keys(refinements).map((attr) =>
-      req({ query, facetFilters: groups(attr), facets: [attr], hitsPerPage: 0, page: 0, ...(extra.numericFilters ? { numericFilters: extra.numericFilters } : {}) }, indexName),
+      req(
+        {
+          query,
+          facetFilters: groups(attr),
+          facets: [attr],
+          hitsPerPage: 0,
+          page: 0,
+          ...(extra.numericFilters ? { numericFilters: extra.numericFilters } : {}),
+        },
+        indexName,
+      ),
     ),
   ];
 }
@@ -44,7 +54,30 @@ export function scenarios(docs: readonly SearchDoc[]): Scenario[] {
   const add = (name: string, requests: SearchRequest[]) => out.push({ name, requests });
 
   add('whole stock, default order (count above the 1999 cap)', [req({ query: '' })]);
-  for (const q of ['hilux', 'hilu', 'hilix', 'toyota hilux', 'hi lux', 'ranger', 'rangr', 'ford ranger xlt', 'diesel ute', 'white suv', '2024', 'hybrid', 'landcruiser', 'land cruiser', 'cx5', 'cx-5', 'mu-x', 'hilux ', 'h', 't', 'co', 'yamaha mt'])
+  for (const q of [
+    'hilux',
+    'hilu',
+    'hilix',
+    'toyota hilux',
+    'hi lux',
+    'ranger',
+    'rangr',
+    'ford ranger xlt',
+    'diesel ute',
+    'white suv',
+    '2024',
+    'hybrid',
+    'landcruiser',
+    'land cruiser',
+    'cx5',
+    'cx-5',
+    'mu-x',
+    'hilux ',
+    'h',
+    't',
+    'co',
+    'yamaha mt',
+  ])
     add(`query "${q}"`, [req({ query: q })]);
   for (const attribute of LIST_FACETS) {
     const v = topValue(docs, attribute);
@@ -65,7 +98,10 @@ export function scenarios(docs: readonly SearchDoc[]): Scenario[] {
     ['price', 'asc'],
   ] as const) {
     add(`sort ${attribute} ${order}`, [req({ query: '' }, `${INDEX}:${attribute}:${order}`)]);
-    add(`sort ${attribute} ${order}, page 3, refined`, disjunctive('', { body: [topValue(docs, 'body') ?? 'suv'] }, { page: 3 }, `${INDEX}:${attribute}:${order}`));
+    add(
+      `sort ${attribute} ${order}, page 3, refined`,
+      disjunctive('', { body: [topValue(docs, 'body') ?? 'suv'] }, { page: 3 }, `${INDEX}:${attribute}:${order}`),
+    );
   }
   add('sort price asc with price > 0 (price_ascending_excludes_zero)', [req({ query: '', numericFilters: ['price>0'] }, `${INDEX}:price:asc`)]);
   add('page 2', [req({ query: '', page: 2 })]);
@@ -75,7 +111,13 @@ export function scenarios(docs: readonly SearchDoc[]): Scenario[] {
   add('empty result by text', [req({ query: 'zzqxv' })]);
   add('empty result by filters', disjunctive('', { make: [make1], car_type: ['nonexistent'] }));
   add('similar cars shaped query', [
-    req({ query: '', hitsPerPage: 10, facets: [], facetFilters: [['status:in_stock'], ['car_type:new', 'car_type:demo']], numericFilters: ['price>=20000', 'price<=40000'] }),
+    req({
+      query: '',
+      hitsPerPage: 10,
+      facets: [],
+      facetFilters: [['status:in_stock'], ['car_type:new', 'car_type:demo']],
+      numericFilters: ['price>=20000', 'price<=40000'],
+    }),
   ]);
   return out;
 }

@@ -112,7 +112,10 @@ describe.skipIf(!ready)('search conformance: embedded engine vs Meilisearch', ()
       if (!car) continue;
       const q = similarCarsQuery(car);
       const [x, y] = await Promise.all([a.hits(q), b.hits(q)]);
-      expect(x.map((h) => h.id), `similar to ${car.id}`).toEqual(y.map((h) => h.id));
+      expect(
+        x.map((h) => h.id),
+        `similar to ${car.id}`,
+      ).toEqual(y.map((h) => h.id));
       expect(x.length).toBeGreaterThan(0);
       expect(x.some((h) => h.id === car.id)).toBe(false);
     }

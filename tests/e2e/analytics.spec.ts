@@ -15,7 +15,15 @@ let dataDir: string;
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'analytics-e2e-'));
-  server = await startNodeServer({ port: 0, dist: process.env['E2E_DIST'] ?? 'dist', tenant: TENANT, dataDir, outbox: { enabled: false }, rateLimitScale: 100, log: () => {} });
+  server = await startNodeServer({
+    port: 0,
+    dist: process.env['E2E_DIST'] ?? 'dist',
+    tenant: TENANT,
+    dataDir,
+    outbox: { enabled: false },
+    rateLimitScale: 100,
+    log: () => {},
+  });
 });
 test.afterAll(async () => {
   await server?.close();
@@ -72,12 +80,18 @@ test('finance calculator: the first change sends 26 and 9 once; history report 6
 
   // Clicked without following the links (a PDF in a new tab, a tel: call).
   const history = page.locator('.vdp-side').getByRole('link', { name: 'History Report' });
-  await history.evaluate((a) => { a.addEventListener('click', (e) => e.preventDefault()); (a as HTMLAnchorElement).click(); });
+  await history.evaluate((a) => {
+    a.addEventListener('click', (e) => e.preventDefault());
+    (a as HTMLAnchorElement).click();
+  });
   await expect.poll(() => ids(page)).toContain(60);
 
   await page.locator('.vdp-side button[data-phone-reveal]').click();
   const tel = page.locator('.vdp-side a[data-phone="revealed"]');
-  await tel.evaluate((a) => { a.addEventListener('click', (e) => e.preventDefault()); (a as HTMLAnchorElement).click(); });
+  await tel.evaluate((a) => {
+    a.addEventListener('click', (e) => e.preventDefault());
+    (a as HTMLAnchorElement).click();
+  });
   await expect.poll(() => ids(page)).toContain(25);
 
   await page.goto(url(`/print?car_id=${car.slug}`));

@@ -196,7 +196,10 @@ test.describe('locations', () => {
   test('the used tab links to the used-car search', async ({ page }) => {
     await page.goto(`${baseUrl('demo-redline-used-cars')}/locations`);
     await page.getByRole('tab', { name: 'Used' }).click();
-    await expect(page.getByRole('tabpanel').filter({ visible: true }).getByRole('link', { name: 'Browse used cars' })).toHaveAttribute('href', '/search/used-cars');
+    await expect(page.getByRole('tabpanel').filter({ visible: true }).getByRole('link', { name: 'Browse used cars' })).toHaveAttribute(
+      'href',
+      '/search/used-cars',
+    );
   });
 });
 

@@ -30,7 +30,12 @@ test.afterAll(async () => {
 const url = (path: string) => `${server.url.replace(/\/$/, '')}${path}`;
 
 async function leads(): Promise<{ category: string; car_id: string | null; payload: Record<string, unknown> }[]> {
-  return (await server.db.query<{ category: string; car_id: string | null; payload: Record<string, unknown> }>('SELECT category, car_id, payload FROM leads WHERE tenant = $1 ORDER BY created_at', [TENANT])).rows;
+  return (
+    await server.db.query<{ category: string; car_id: string | null; payload: Record<string, unknown> }>(
+      'SELECT category, car_id, payload FROM leads WHERE tenant = $1 ORDER BY created_at',
+      [TENANT],
+    )
+  ).rows;
 }
 
 function carsForSale() {
@@ -130,10 +135,17 @@ async function submitEveryWay(page: Page, f: FormCase): Promise<{ category: stri
 /** Signs this browser in with the code from the local SMS outbox (the API, same origin: the cookie lands here). */
 async function signIn(page: Page, phone: string): Promise<void> {
   await page.goto(url('/'));
-  await page.evaluate(async (p) => fetch('/api/auth/code', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: p }) }), phone);
+  await page.evaluate(
+    async (p) => fetch('/api/auth/code', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: p }) }),
+    phone,
+  );
   const sms = (await server.db.query<{ body: string }>('SELECT body FROM sms_outbox WHERE tenant = $1 ORDER BY created_at DESC LIMIT 1', [TENANT])).rows[0]!;
   const code = /\b(\d{6})\b/.exec(sms.body)![1]!;
-  const ok = await page.evaluate(async ([p, c]) => (await fetch('/api/auth/verify', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: p, code: c }) })).ok, [phone, code] as const);
+  const ok = await page.evaluate(
+    async ([p, c]) =>
+      (await fetch('/api/auth/verify', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: p, code: c }) })).ok,
+    [phone, code] as const,
+  );
   expect(ok).toBe(true);
 }
 
@@ -186,7 +198,15 @@ test('contact form: exact validation texts, stored lead, failing server keeps wh
   expect(stored).toHaveLength(1);
   const p = stored[0]!.payload;
   expect(stored[0]!.category).toBe('General Enquiry');
-  expect(p).toMatchObject({ name: 'Ann', last_name: 'Lee', postcode: '3175', dealership_slug: 'southern-ford', opt_in: false, terms_conditions: true, source: 'Website' });
+  expect(p).toMatchObject({
+    name: 'Ann',
+    last_name: 'Lee',
+    postcode: '3175',
+    dealership_slug: 'southern-ford',
+    opt_in: false,
+    terms_conditions: true,
+    source: 'Website',
+  });
   expect(JSON.stringify(p)).toContain('consent_at');
   // User details are remembered (name, email and phone present) and pre-fill the next form.
   await page.goto(url('/book-test-drive'));
@@ -230,7 +250,9 @@ test('vehicle page: multi-step enquiry -> /success with the analytics event; fav
 
 test('Quick Enquiry on a search card opens the enquiry form for that car, loaded on the click', async ({ page }) => {
   const scripts: string[] = [];
-  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
   await page.goto(url('/search/used-cars'));
   const link = page.locator('a[data-quick-enquiry]').first();
   await expect(link).toHaveAttribute('href', /^\/cars\/.+#enquire$/);
@@ -282,7 +304,10 @@ test('trade-in: details lead, rego and car, adjustments, a 7-day estimated offer
   await fillContact(page, 'trade-in-form');
   await page.locator('#trade-in-form-postcode').fill('2000');
   await page.locator('#trade-in-form-dealership_slug').selectOption({ index: 1 });
-  await page.getByTestId('trade-in-form').getByLabel(/I agree to the/).check();
+  await page
+    .getByTestId('trade-in-form')
+    .getByLabel(/I agree to the/)
+    .check();
   await form.getByLabel('Rego').fill('abc123');
   await page.locator('#trade-in-form-odometer').fill('20000');
   await form.getByRole('button', { name: 'Get My Valuation' }).click();
@@ -303,18 +328,36 @@ test('trade-in: details lead, rego and car, adjustments, a 7-day estimated offer
   await expect(flow.locator('fieldset')).toHaveCount(3);
   for (const group of await flow.locator('fieldset').all()) await group.getByLabel('No').check();
   const lookup = (await leads()).at(-1)!;
-  expect(lookup.payload).toMatchObject({ category: 'Trade-in', subcategory: '2. Rego Lookup', lead_id: detailsLead, trade_in: { rego: 'ABC123', regoState: 'VIC' }, extra: { trade_make: like.make, trade_year: String(like.year), odometer: '20000' } });
+  expect(lookup.payload).toMatchObject({
+    category: 'Trade-in',
+    subcategory: '2. Rego Lookup',
+    lead_id: detailsLead,
+    trade_in: { rego: 'ABC123', regoState: 'VIC' },
+    extra: { trade_make: like.make, trade_year: String(like.year), odometer: '20000' },
+  });
   await flow.getByRole('button', { name: 'See My Offer' }).click();
   const offer = page.getByTestId('trade-in-offer');
   await expect(offer).toBeVisible();
   const adjustments = (await leads()).at(-1)!;
-  expect(adjustments.payload).toMatchObject({ subcategory: '2. Adjustments', lead_id: detailsLead, trade_in: { id: (lookup.payload['trade_in'] as { id: string }).id } });
+  expect(adjustments.payload).toMatchObject({
+    subcategory: '2. Adjustments',
+    lead_id: detailsLead,
+    trade_in: { id: (lookup.payload['trade_in'] as { id: string }).id },
+  });
   expect((adjustments.payload['trade_in'] as { adjustmentAnswers: { answer: string }[] }).adjustmentAnswers.map((a) => a.answer)).toEqual(['no', 'no', 'no']);
   await expect(offer).toContainText('Estimated offer, confirmed on inspection');
   await expect(offer).toContainText(/\$\d{1,3}(,\d{3})*/);
   await expect(offer).toContainText(/Valid until 29 November 2026|Valid until \d+ \w+ \d{4}/);
-  await expect.poll(async () => (await server.db.query<{ column_name: string; data: Record<string, unknown> }>('SELECT column_name, data FROM valuations WHERE tenant = $1', [TENANT])).rows.length).toBeGreaterThan(0);
-  const saved = (await server.db.query<{ column_name: string; data: Record<string, unknown> }>('SELECT column_name, data FROM valuations WHERE tenant = $1', [TENANT])).rows.at(-1)!;
+  await expect
+    .poll(
+      async () =>
+        (await server.db.query<{ column_name: string; data: Record<string, unknown> }>('SELECT column_name, data FROM valuations WHERE tenant = $1', [TENANT]))
+          .rows.length,
+    )
+    .toBeGreaterThan(0);
+  const saved = (
+    await server.db.query<{ column_name: string; data: Record<string, unknown> }>('SELECT column_name, data FROM valuations WHERE tenant = $1', [TENANT])
+  ).rows.at(-1)!;
   expect(saved.column_name).toBe('valuation');
   expect(saved.data).toMatchObject({ rego: 'ABC123', regoState: 'VIC' });
   await offer.scrollIntoViewIfNeeded();
@@ -323,7 +366,12 @@ test('trade-in: details lead, rego and car, adjustments, a 7-day estimated offer
   await expect(page.getByTestId('trade-in-accepted')).toBeVisible();
   const accepted = (await leads()).at(-1)!;
   expect(accepted.category).toBe('Trade-in');
-  expect(accepted.payload).toMatchObject({ subcategory: '3. Offer Accepted', lead_id: detailsLead, event_id: 18, trade_in: { id: (lookup.payload['trade_in'] as { id: string }).id, rego: 'ABC123', regoState: 'VIC', offer_accepted: true } });
+  expect(accepted.payload).toMatchObject({
+    subcategory: '3. Offer Accepted',
+    lead_id: detailsLead,
+    event_id: 18,
+    trade_in: { id: (lookup.payload['trade_in'] as { id: string }).id, rego: 'ABC123', regoState: 'VIC', offer_accepted: true },
+  });
 
   // Over 7 years old: no online estimate, an inspection instead.
   await page.goto(url('/trade-in'));
@@ -331,7 +379,10 @@ test('trade-in: details lead, rego and car, adjustments, a 7-day estimated offer
   await fillContact(page, 'trade-in-form');
   await page.locator('#trade-in-form-postcode').fill('2000');
   await page.locator('#trade-in-form-dealership_slug').selectOption({ index: 1 });
-  await page.getByTestId('trade-in-form').getByLabel(/I agree to the/).check();
+  await page
+    .getByTestId('trade-in-form')
+    .getByLabel(/I agree to the/)
+    .check();
   await page.locator('#trade-in-form-odometer').fill('20000');
   await again.getByRole('button', { name: 'Get My Valuation' }).click();
   await flow.getByLabel('Rego').fill('OLD1');
@@ -453,7 +504,13 @@ test('parts enquiry: Comments required, sent to the parts department', async ({ 
 
 test('finance enquiry: the query parameters, a money input with quick picks, postcode required', async ({ page }) => {
   const car = carsForSale().find((v) => v.car_type === 'used' && v.vin)!;
-  const q = new URLSearchParams({ preferredDealership: 'southern-ford', vehiclePriceBudget: String(car.price), car_id: car.id, car_type: 'used', vin: car.vin! });
+  const q = new URLSearchParams({
+    preferredDealership: 'southern-ford',
+    vehiclePriceBudget: String(car.price),
+    car_id: car.id,
+    car_type: 'used',
+    vin: car.vin!,
+  });
   await page.goto(url(`/finance-enquiry?${q.toString()}`));
   const form = await hydrated(page, 'finance-form-lead');
   const budget = page.locator('#finance-form-lead-vehiclePriceBudget');
@@ -474,7 +531,12 @@ test('finance enquiry: the query parameters, a money input with quick picks, pos
     },
     kept: { field: 'vehiclePriceBudget', value: '52,000' },
     category: 'Finance Enquiry',
-    payload: { car_id: car.id, vehicle: { car_type: 'used' }, postcode: '3175', extra: { vehiclePriceBudget: '52000', preferredDealership: 'southern-ford', vin: car.vin } },
+    payload: {
+      car_id: car.id,
+      vehicle: { car_type: 'used' },
+      postcode: '3175',
+      extra: { vehiclePriceBudget: '52000', preferredDealership: 'southern-ford', vin: car.vin },
+    },
     success: 'inline',
   });
 });
@@ -643,12 +705,20 @@ test('watchlist save failure rolls back with an alert', async ({ page }) => {
   const car = carsForSale()[2]!;
   // Sign in through the API (same origin, so the session cookie lands in this context).
   await page.goto(url('/'));
-  await page.evaluate(async () => fetch('/api/auth/code', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: '0412 555 222' }) }));
+  await page.evaluate(async () =>
+    fetch('/api/auth/code', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: '0412 555 222' }) }),
+  );
   const sms = (await server.db.query<{ body: string }>('SELECT body FROM sms_outbox WHERE tenant = $1 ORDER BY created_at DESC LIMIT 1', [TENANT])).rows[0]!;
   const code = /\b(\d{6})\b/.exec(sms.body)![1]!;
-  await page.evaluate(async (c) => fetch('/api/auth/verify', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: '0412 555 222', code: c }) }), code);
+  await page.evaluate(
+    async (c) =>
+      fetch('/api/auth/verify', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: '0412 555 222', code: c }) }),
+    code,
+  );
   await page.goto(url(car.path));
-  await page.route('**/api/watchlist/save-car', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Watchlist is unavailable"}' }));
+  await page.route('**/api/watchlist/save-car', (r) =>
+    r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Watchlist is unavailable"}' }),
+  );
   const alert = page.waitForEvent('dialog').then(async (d) => {
     const m = d.message();
     await d.accept();
@@ -677,9 +747,27 @@ test('the leads command lists what the browser sent (run once the server has let
   closed = true;
   const env = { ...process.env };
   delete env['DATABASE_URL'];
-  const out = execFileSync(process.execPath, ['scripts/leads.ts', 'list', '--tenant', TENANT, '--data', dataDir, '--json'], { env, encoding: 'utf8', timeout: 60_000 });
+  const out = execFileSync(process.execPath, ['scripts/leads.ts', 'list', '--tenant', TENANT, '--data', dataDir, '--json'], {
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   const listed = JSON.parse(out) as { payload: { category: string; name: string } }[];
   expect([...new Set(listed.map((l) => l.payload.category))].sort()).toEqual(categories);
-  for (const c of ['General Enquiry', 'Vehicle Enquiry', 'Find Me Something Similar', 'Test Drive', 'Photo Request', 'Service Booking', 'Parts Enquiry', 'Finance Enquiry', 'Trade-in', 'reservation', 'Online Payment', 'Spin to Win']) expect(categories).toContain(c);
+  for (const c of [
+    'General Enquiry',
+    'Vehicle Enquiry',
+    'Find Me Something Similar',
+    'Test Drive',
+    'Photo Request',
+    'Service Booking',
+    'Parts Enquiry',
+    'Finance Enquiry',
+    'Trade-in',
+    'reservation',
+    'Online Payment',
+    'Spin to Win',
+  ])
+    expect(categories).toContain(c);
   expect(listed.every((l) => l.payload.name)).toBe(true);
 });

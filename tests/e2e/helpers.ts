@@ -27,7 +27,8 @@ export function watchBrokenRequests(page: Page): string[] {
   });
   page.on('requestfailed', (req) => {
     // Aborted is not broken: the browser cancels lazy images and carousel slides it no longer needs.
-    if (req.url().startsWith('http://127.0.0.1') && !/ERR_ABORTED/.test(req.failure()?.errorText ?? '')) broken.push(`failed ${req.url()} (${req.failure()?.errorText})`);
+    if (req.url().startsWith('http://127.0.0.1') && !/ERR_ABORTED/.test(req.failure()?.errorText ?? ''))
+      broken.push(`failed ${req.url()} (${req.failure()?.errorText})`);
   });
   return broken;
 }

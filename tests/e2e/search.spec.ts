@@ -127,7 +127,10 @@ test.describe('stock search', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ford for Sale');
     await openFilters(page);
     await makes.locator('li', { hasText: 'Ford' }).getByRole('button', { name: 'Select models' }).click();
-    await page.getByLabel('Ford models').getByRole('checkbox', { name: /^Ranger/ }).click();
+    await page
+      .getByLabel('Ford models')
+      .getByRole('checkbox', { name: /^Ranger/ })
+      .click();
     await expect(page).toHaveURL(/\/search\/ford\/ranger$/);
     await page.getByRole('group', { name: 'Car type' }).getByRole('checkbox', { name: /^Used/ }).click();
     await expect(page).toHaveURL(/\/search\/ford\/ranger\?car_type=used$/);

@@ -47,7 +47,11 @@ test.describe('vehicle page', () => {
     await expect(hero).toHaveAttribute('loading', 'eager');
     await expect(page.locator('link[rel=preload][as=image]')).toHaveAttribute('imagesrcset', /640w/);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as Record<string, unknown>;
-    expect(ld).toMatchObject({ '@type': 'Car', vehicleIdentificationNumber: car.vin, offers: { '@type': 'Offer', price: car.price, seller: { '@type': 'AutoDealer' } } });
+    expect(ld).toMatchObject({
+      '@type': 'Car',
+      vehicleIdentificationNumber: car.vin,
+      offers: { '@type': 'Offer', price: car.price, seller: { '@type': 'AutoDealer' } },
+    });
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https:\/\/.+\.webp$/);
     const side = page.getByRole('complementary', { name: 'Price and actions' });
     for (const name of ['Enquire Now', 'Book a Test Drive', 'Value My Trade-in', 'Get Finance', 'Reserve for $500']) {
@@ -205,7 +209,9 @@ test.describe('vehicle page', () => {
     await calc.getByLabel('Deposit or trade-in ($)').fill('300000');
     await calc.getByLabel('Deposit or trade-in ($)').blur();
     await expect(calc.getByLabel('Deposit or trade-in ($)')).toHaveValue('250,000');
-    const events = await page.evaluate(() => ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter((e) => e['event_id'] === 26).length);
+    const events = await page.evaluate(
+      () => ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter((e) => e['event_id'] === 26).length,
+    );
     expect(events).toBe(1);
     const disclaimer = page.locator('#financeDisclaimer');
     await disclaimer.getByRole('button', { name: 'Show more' }).click();
@@ -227,7 +233,9 @@ test.describe('vehicle page', () => {
     await expect(result).toHaveText('Invalid postcode. Please enter a 4-digit number.');
     await postcode.fill('0800');
     await postcode.press('Enter');
-    await expect(result).toHaveText("Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.");
+    await expect(result).toHaveText(
+      "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",
+    );
     await postcode.fill('5000');
     await postcode.press('Enter');
     await expect(result).toHaveText('Delivery to South Australia: $1,250');

@@ -25,7 +25,9 @@ describe('amortisedPayment', () => {
 describe('repayment', () => {
   it('finances amount minus deposit plus establishment fee, per period', () => {
     const direct = amortisedPayment(30000 - 5000 + 395, 0.085 / 52, 5 * 52);
-    expect(repayment({ amount: 30000, deposit: 5000, establishmentFee: 395, annualRatePct: 8.5, years: 5, periodsPerYear: FREQUENCIES.weekly })).toBe(Math.round(direct * 100) / 100);
+    expect(repayment({ amount: 30000, deposit: 5000, establishmentFee: 395, annualRatePct: 8.5, years: 5, periodsPerYear: FREQUENCIES.weekly })).toBe(
+      Math.round(direct * 100) / 100,
+    );
   });
   it('defaults to weekly and rounds to cents, or up to whole dollars', () => {
     expect(repayment({ amount: 30000, annualRatePct: 10, years: 5 })).toBe(Math.round(amortisedPayment(30000, 0.1 / 52, 260) * 100) / 100);
@@ -61,6 +63,8 @@ describe('comparisonRate', () => {
     expect(rate).toBeLessThan(8.5);
   });
   it('uses the $30,000 5-year benchmark by default', () => {
-    expect(comparisonRate({ annualRatePct: 8.5, establishmentFee: 395 })).toBe(comparisonRate({ annualRatePct: 8.5, establishmentFee: 395, amount: 30000, years: 5 }));
+    expect(comparisonRate({ annualRatePct: 8.5, establishmentFee: 395 })).toBe(
+      comparisonRate({ annualRatePct: 8.5, establishmentFee: 395, amount: 30000, years: 5 }),
+    );
   });
 });

@@ -146,10 +146,23 @@ describe('defaults for a minimal tenant (slug, name, url, locations only)', () =
       '/capped-price-servicing',
       '/vehicle-parts-and-accessories',
     ]);
-    expect(header.find((i) => i.label === 'Company')?.children.map((c) => c.href)).toEqual(['/about-us', '/careers', '/contact', '/fleet/', '/terms-and-conditions']);
+    expect(header.find((i) => i.label === 'Company')?.children.map((c) => c.href)).toEqual([
+      '/about-us',
+      '/careers',
+      '/contact',
+      '/fleet/',
+      '/terms-and-conditions',
+    ]);
     const footer = footerNav(m);
     expect(footer.map((g) => g.title)).toEqual(['Vehicles', 'Buyer Tools', 'Servicing and Parts', 'Company']);
-    expect(footer[1]?.links.map((l) => l.href)).toEqual(['/search/new-cars', '/search/demo-cars', '/search/used-cars', '/special-offers', '/finance', '/fleet']);
+    expect(footer[1]?.links.map((l) => l.href)).toEqual([
+      '/search/new-cars',
+      '/search/demo-cars',
+      '/search/used-cars',
+      '/special-offers',
+      '/finance',
+      '/fleet',
+    ]);
     expect(footer[3]?.links.map((l) => l.href)).toEqual(['/about-us', '/careers', '/contact', '/privacy-policy', '/terms-and-conditions']);
   });
 });
@@ -165,7 +178,10 @@ describe('stock-driven menus, models and brands', () => {
   ];
   const config = {
     ...MINIMAL,
-    locations: [{ name: 'Acme Toyota', manufacturers: ['Toyota'], dealership_slug: 'acme-toyota' }, { name: 'Acme Bikes', manufacturers: ['Yamaha'], dealership_slug: 'acme-bikes' }],
+    locations: [
+      { name: 'Acme Toyota', manufacturers: ['Toyota'], dealership_slug: 'acme-toyota' },
+      { name: 'Acme Bikes', manufacturers: ['Yamaha'], dealership_slug: 'acme-bikes' },
+    ],
   };
   const m = site(config, undefined, cars);
   it('makes model pages for models sold new or demo', () => {
@@ -204,7 +220,13 @@ describe('stock-driven menus, models and brands', () => {
     expect(brandOverviews(grids).map((b) => b.slug)).toEqual(['toyota', 'ford', 'yamaha', 'hino']);
   });
   it('lets the tenant replace header and footer', () => {
-    const own = site({ ...MINIMAL, navigation: { header: [{ label: 'Cars', href: '/cars/', dynamic: 'stock' }], footer: [{ title: 'Help', links: [{ label: 'Contact', href: '/contact' }] }] } });
+    const own = site({
+      ...MINIMAL,
+      navigation: {
+        header: [{ label: 'Cars', href: '/cars/', dynamic: 'stock' }],
+        footer: [{ title: 'Help', links: [{ label: 'Contact', href: '/contact' }] }],
+      },
+    });
     expect(headerNav(own)).toEqual([{ label: 'Cars', href: '/cars/', children: expect.arrayContaining([{ label: 'All stock', href: '/cars/' }]) }]);
     expect(footerNav(own)).toEqual([{ title: 'Help', links: [{ label: 'Contact', href: '/contact' }] }]);
   });
@@ -221,10 +243,14 @@ describe('content rules over time', () => {
       { id: 'plain', name: 'Plain', description: 'x' },
     ],
     popup: { title: 'Boxing Day', expires: '2026-11-21' },
-    reviews: { average_rating: undefined, count: undefined, reviews: [
-      { customer_name: 'A', text: 'Great', rating: 5, review_date: '2026-10-01' },
-      { customer_name: 'B', text: 'Good', rating: 4, review_date: '2026-11-01' },
-    ] },
+    reviews: {
+      average_rating: undefined,
+      count: undefined,
+      reviews: [
+        { customer_name: 'A', text: 'Great', rating: 5, review_date: '2026-10-01' },
+        { customer_name: 'B', text: 'Good', rating: 4, review_date: '2026-11-01' },
+      ],
+    },
   };
   it('drops offers from their expiry date on and gives each offer its path', () => {
     const offers = activeOffers(site(MINIMAL, content));
@@ -246,10 +272,13 @@ describe('content rules over time', () => {
     expect(reviewSummary(site({ ...MINIMAL, reviews: { min_rating: 4.5 } }, content))).toBeUndefined();
   });
   it('falls back to the dealerships’ ratings weighted by review count', () => {
-    const m = site({ ...MINIMAL, dealerships: [
-      { id: 1, slug: 'a', name: 'A', average_rating: 4.8, review_count: 300 },
-      { id: 2, slug: 'b', name: 'B', average_rating: 4.2, review_count: 100 },
-    ] });
+    const m = site({
+      ...MINIMAL,
+      dealerships: [
+        { id: 1, slug: 'a', name: 'A', average_rating: 4.8, review_count: 300 },
+        { id: 2, slug: 'b', name: 'B', average_rating: 4.2, review_count: 100 },
+      ],
+    });
     expect(reviewSummary(m)).toMatchObject({ average: 4.65, count: 400, reviews: [] });
   });
 });

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  groupOpeningHours,
-  openingHoursSpecification,
-  specialHoursLines,
-  specialOpeningHoursSpecification,
-} from '../../src/lib/rules/opening-hours.ts';
+import { groupOpeningHours, openingHoursSpecification, specialHoursLines, specialOpeningHoursSpecification } from '../../src/lib/rules/opening-hours.ts';
 import {
   departmentOf,
   groupByDealership,

@@ -24,8 +24,15 @@ describe('sitemap', () => {
   });
 
   it('lists canonical public URLs once, sorted, and leaves private pages out', () => {
-    const canonical = new Map([['/pages/about-us', '/about-us'], ['/our-location/x', '/locations/x']]);
-    const urls = sitemapUrls(['/about-us', '/pages/about-us', '/our-location/x', '/locations/x', '/sign-in', '/cars/a/checkout', '/404', '/my-garage', '/'], canonical, 'https://acme.com.au');
+    const canonical = new Map([
+      ['/pages/about-us', '/about-us'],
+      ['/our-location/x', '/locations/x'],
+    ]);
+    const urls = sitemapUrls(
+      ['/about-us', '/pages/about-us', '/our-location/x', '/locations/x', '/sign-in', '/cars/a/checkout', '/404', '/my-garage', '/'],
+      canonical,
+      'https://acme.com.au',
+    );
     expect(urls).toEqual(['https://acme.com.au/', 'https://acme.com.au/about-us', 'https://acme.com.au/locations/x']);
     expect(sitemapXml(['https://acme.com.au/?a=1&b=2'])).toContain('<loc>https://acme.com.au/?a=1&amp;b=2</loc>');
     expect(robotsTxt('https://acme.com.au')).toContain('Sitemap: https://acme.com.au/sitemap.xml');

@@ -20,7 +20,9 @@ describe('estimateDelivery', () => {
   it("uses the spec's exact messages", () => {
     expect(DeliveryMessages.empty).toBe('Please enter a postcode.');
     expect(DeliveryMessages.invalid).toBe('Invalid postcode. Please enter a 4-digit number.');
-    expect(DeliveryMessages.unknown).toBe("Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.");
+    expect(DeliveryMessages.unknown).toBe(
+      "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",
+    );
     expect(estimateDelivery('', zones)).toEqual({ ok: false, reason: 'empty', message: DeliveryMessages.empty });
     expect(estimateDelivery(undefined, zones)).toMatchObject({ reason: 'empty' });
     expect(estimateDelivery('2,000', zones)).toMatchObject({ reason: 'invalid' });

@@ -35,7 +35,10 @@ function hashDir(dir: string): Record<string, string> {
   const walk = (d: string, rel: string) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       if (e.isDirectory()) walk(join(d, e.name), `${rel}${e.name}/`);
-      else files[`${rel}${e.name}`] = createHash('sha256').update(readFileSync(join(d, e.name))).digest('hex');
+      else
+        files[`${rel}${e.name}`] = createHash('sha256')
+          .update(readFileSync(join(d, e.name)))
+          .digest('hex');
     }
   };
   walk(dir, '');
@@ -156,7 +159,31 @@ describe('demo tenants', () => {
 
   it('computes VIN check digits', () => {
     const vin = makeVin(createRng(1), 'Toyota', 2024, 123456);
-    const values: Record<string, number> = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 };
+    const values: Record<string, number> = {
+      A: 1,
+      B: 2,
+      C: 3,
+      D: 4,
+      E: 5,
+      F: 6,
+      G: 7,
+      H: 8,
+      J: 1,
+      K: 2,
+      L: 3,
+      M: 4,
+      N: 5,
+      P: 7,
+      R: 9,
+      S: 2,
+      T: 3,
+      U: 4,
+      V: 5,
+      W: 6,
+      X: 7,
+      Y: 8,
+      Z: 9,
+    };
     const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
     const sum = [...vin].reduce((s, c, i) => s + (/\d/.test(c) ? Number(c) : values[c]!) * weights[i]!, 0);
     expect(vin[8]).toBe(sum % 11 === 10 ? 'X' : String(sum % 11));
@@ -180,7 +207,15 @@ describe('demo tenants', () => {
     const has = (pred: (r: Rec) => boolean) => stockOf(slug).some(pred);
     const dir = () => join(out, slug);
     it('sold in and out of the recent-sold window', () => {
-      expect(has((r) => r.status === 'sold' && r.sold === true && NOW_UNIX - (r.sold_date_timestamp as number) >= DAY && NOW_UNIX - (r.sold_date_timestamp as number) <= 2 * DAY)).toBe(true);
+      expect(
+        has(
+          (r) =>
+            r.status === 'sold' &&
+            r.sold === true &&
+            NOW_UNIX - (r.sold_date_timestamp as number) >= DAY &&
+            NOW_UNIX - (r.sold_date_timestamp as number) <= 2 * DAY,
+        ),
+      ).toBe(true);
       expect(has((r) => r.status === 'sold' && NOW_UNIX - (r.sold_date_timestamp as number) >= 10 * DAY)).toBe(true);
     });
     it('coming soon, reserved, test drive only, hidden', () => {
@@ -324,7 +359,8 @@ describe('real-world export tenant', () => {
     expect(expected.bad_rows.some((b) => b.reason === 'missing_id' && b.id === null)).toBe(true);
     const listed = new Set(expected.listed_ids);
     for (const id of expected.not_listed_ids) expect(listed.has(id)).toBe(false);
-    for (const b of expected.bad_rows.filter((x) => x.reason === 'duplicate_id')) expect(listed.has(b.id!) || expected.not_listed_ids.includes(b.id!)).toBe(true);
+    for (const b of expected.bad_rows.filter((x) => x.reason === 'duplicate_id'))
+      expect(listed.has(b.id!) || expected.not_listed_ids.includes(b.id!)).toBe(true);
     expect(expected.listed_ids.length + expected.not_listed_ids.length).toBeGreaterThan(expected.valid_rows * 0.9);
     expect(expected.photos.corrupt_ids.length).toBe(1);
     expect(expected.photos.unreachable_ids.length).toBeGreaterThan(0);

@@ -57,20 +57,44 @@ describe('payload', () => {
   });
   it('adds the lead payload fields, consent and time; opt_in false unless ticked', () => {
     const now = new Date('2026-11-22T01:02:03Z');
-    const body = leadBody('Vehicle Enquiry', { ...good, Rego: '' }, {
-      url: 'https://x/cars/a', userAgent: 'UA', car: { id: 'c1', dealership_id: 7 }, visitedPages: ['/', '/cars/a'],
-      linkedQuery: '?utm_source=g', consentText: 'We collect…', now, eventId: 15,
-    });
+    const body = leadBody(
+      'Vehicle Enquiry',
+      { ...good, Rego: '' },
+      {
+        url: 'https://x/cars/a',
+        userAgent: 'UA',
+        car: { id: 'c1', dealership_id: 7 },
+        visitedPages: ['/', '/cars/a'],
+        linkedQuery: '?utm_source=g',
+        consentText: 'We collect…',
+        now,
+        eventId: 15,
+      },
+    );
     expect(body).toMatchObject({
-      category: 'Vehicle Enquiry', source: 'Website', url: 'https://x/cars/a', user_agent: 'UA', car_id: 'c1', car_dealership_id: '7',
+      category: 'Vehicle Enquiry',
+      source: 'Website',
+      url: 'https://x/cars/a',
+      user_agent: 'UA',
+      car_id: 'c1',
+      car_dealership_id: '7',
       lead_attributes: { visited_pages: ['/', '/cars/a'], linked_query_params: { utm_source: 'g' } },
-      consent_text: 'We collect…', consent_at: '2026-11-22T01:02:03.000Z', opt_in: false, event_id: 15,
+      consent_text: 'We collect…',
+      consent_at: '2026-11-22T01:02:03.000Z',
+      opt_in: false,
+      event_id: 15,
     });
     expect(body).not.toHaveProperty('Rego');
   });
   it('stores user details only with name, email and phone', () => {
     expect(storableUserDetails({ name: 'A', email: 'a@b.co' })).toBeUndefined();
-    expect(storableUserDetails({ ...good, postcode: '4000' })).toEqual({ name: 'Ann', last_name: '', email: 'ann@example.com', phone: '0412 345 678', postcode: '4000' });
+    expect(storableUserDetails({ ...good, postcode: '4000' })).toEqual({
+      name: 'Ann',
+      last_name: '',
+      email: 'ann@example.com',
+      phone: '0412 345 678',
+      postcode: '4000',
+    });
   });
 });
 
@@ -133,7 +157,12 @@ describe('trade-in', () => {
     expect(onlineEstimateAllowed(2022, 100001, now)).toBe(false);
   });
   it('estimates from the median of our stock of that make within a year, less the adjustments', () => {
-    const stock = stockMedians([{ make: 'Toyota', year: 2021, price: 30000 }, { make: 'Toyota', year: 2022, price: 40000 }, { make: 'Toyota', year: 2020, price: 50000 }, { make: 'Ford', year: 2021, price: 90000 }]);
+    const stock = stockMedians([
+      { make: 'Toyota', year: 2021, price: 30000 },
+      { make: 'Toyota', year: 2022, price: 40000 },
+      { make: 'Toyota', year: 2020, price: 50000 },
+      { make: 'Ford', year: 2021, price: 90000 },
+    ]);
     expect(stock['toyota|2023']).toBe(40000);
     // median of 30,000 / 40,000 / 50,000 is 40,000; x 0.8 = 32,000
     expect(tradeInEstimate({ make: 'toyota', year: 2021, km: 60000 }, 0, stock, now)).toBe(32000);
@@ -153,7 +182,9 @@ describe('trade-in', () => {
 
 describe('trade-in steps', () => {
   it('repeat the contact fields of the details lead, without empty ones', () => {
-    expect(contactOf({ name: 'Ann', last_name: '', email: 'a@example.com', phone: '0412345678', odometer: '20,000', terms_conditions: true, opt_in: false })).toEqual({ name: 'Ann', email: 'a@example.com', phone: '0412345678', terms_conditions: true, opt_in: false });
+    expect(
+      contactOf({ name: 'Ann', last_name: '', email: 'a@example.com', phone: '0412345678', odometer: '20,000', terms_conditions: true, opt_in: false }),
+    ).toEqual({ name: 'Ann', email: 'a@example.com', phone: '0412345678', terms_conditions: true, opt_in: false });
   });
 });
 
@@ -166,20 +197,39 @@ describe('reservation deposit', () => {
 });
 
 describe('submitLead', () => {
-  const answer = (status: number, body: unknown) => () => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  const answer = (status: number, body: unknown) => () =>
+    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
   it('reads lead_id from a 201', async () => {
     expect(await submitLead({}, { key: 'k', fetch: answer(201, { lead_id: 'L1' }) })).toEqual({ ok: true, lead_id: 'L1' });
   });
   it("shows a 4xx or 502/503 answer's text, and the spec's text for a 500, an empty answer or no network", async () => {
-    expect(await submitLead({}, { key: 'k', fetch: answer(422, { error: 'Please check your details' }) })).toEqual({ ok: false, error: 'Please check your details' });
-    expect(await submitLead({}, { key: 'k', fetch: answer(502, { error: 'Online reservations are unavailable right now.' }) })).toEqual({ ok: false, error: 'Online reservations are unavailable right now.' });
+    expect(await submitLead({}, { key: 'k', fetch: answer(422, { error: 'Please check your details' }) })).toEqual({
+      ok: false,
+      error: 'Please check your details',
+    });
+    expect(await submitLead({}, { key: 'k', fetch: answer(502, { error: 'Online reservations are unavailable right now.' }) })).toEqual({
+      ok: false,
+      error: 'Online reservations are unavailable right now.',
+    });
     expect(await submitLead({}, { key: 'k', fetch: answer(500, { error: 'boom' }) })).toEqual({ ok: false, error: MESSAGES.submitFailed });
-    expect(await submitLead({}, { key: 'k', fetch: answer(502, {}), fallback: MESSAGES.unexpected })).toEqual({ ok: false, error: 'An unexpected error occured' });
+    expect(await submitLead({}, { key: 'k', fetch: answer(502, {}), fallback: MESSAGES.unexpected })).toEqual({
+      ok: false,
+      error: 'An unexpected error occured',
+    });
     expect(await submitLead({}, { key: 'k', fetch: () => Promise.reject(new TypeError('offline')) })).toEqual({ ok: false, error: MESSAGES.submitFailed });
   });
   it('sends the Idempotency-Key and an empty honeypot', async () => {
     let seen: RequestInit | undefined;
-    await submitLead({ name: 'Ann' }, { key: 'abc', fetch: (_u, init) => { seen = init; return answer(201, { lead_id: 'L' })(); } });
+    await submitLead(
+      { name: 'Ann' },
+      {
+        key: 'abc',
+        fetch: (_u, init) => {
+          seen = init;
+          return answer(201, { lead_id: 'L' })();
+        },
+      },
+    );
     expect((seen?.headers as Record<string, string>)['Idempotency-Key']).toBe('abc');
     expect(JSON.parse(String(seen?.body))).toEqual({ name: 'Ann', contact_me_by_fax_only: '' });
   });

@@ -291,11 +291,7 @@ describe('photos that cannot be used', () => {
     });
     const good = await jpeg(800, 600);
     const truncated = good.subarray(0, Math.floor(good.length * 0.6));
-    const garbage = Buffer.concat([
-      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-      Buffer.from('JFIF\0garbage\n'),
-      Buffer.alloc(2048, 0x5a),
-    ]);
+    const garbage = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0garbage\n'), Buffer.alloc(2048, 0x5a)]);
     const dir = tenant({
       'photos/good.jpg': good,
       'photos/truncated.jpg': truncated,
@@ -338,13 +334,9 @@ describe('photos that cannot be used', () => {
     const reason = (s: string) => failed(photos.get(s)).reason;
     expect(ok(photos.get('photos/good.jpg')).card).toBeDefined();
     expect(reason('photos/missing.jpg')).toBe('file not found: photos/missing.jpg');
-    expect(reason('photos/truncated.jpg')).toBe(
-      'not a decodable image (corrupt JPEG?): the file is cut short (truncated upload or download)',
-    );
+    expect(reason('photos/truncated.jpg')).toBe('not a decodable image (corrupt JPEG?): the file is cut short (truncated upload or download)');
     expect(reason('photos/garbage.jpg')).toMatch(/^not a decodable image \(corrupt JPEG\?\): /);
-    expect(reason('photos/cut-header.png')).toBe(
-      'not a decodable image (corrupt PNG?): the file is damaged or cut short (no end-of-image marker)',
-    );
+    expect(reason('photos/cut-header.png')).toBe('not a decodable image (corrupt PNG?): the file is damaged or cut short (no end-of-image marker)');
     expect(reason('photos/notes.jpg')).toBe('not an image (looks like text)');
     expect(reason('photos/empty.jpg')).toBe('empty file (0 bytes)');
     expect(reason('photos/vector.jpg')).toMatch(/^unsupported image format \(svg\)/);
@@ -355,12 +347,8 @@ describe('photos that cannot be used', () => {
     expect(reason('ftp://example.com/a.jpg')).toMatch(/^refused: unsupported URL scheme "ftp:"/);
     expect(reason('file:///etc/passwd')).toMatch(/^refused: unsupported URL scheme "file:"/);
     expect(reason('')).toBe('empty photo reference');
-    expect(reason('http://127.0.0.1:9/x.jpg')).toBe(
-      "refused: port 9 is on the Fetch standard's blocked-port list fetching http://127.0.0.1:9/x.jpg",
-    );
-    expect(reason(`http://127.0.0.1:${closedPort}/x.jpg`)).toBe(
-      `connection refused by 127.0.0.1:${closedPort} fetching http://127.0.0.1:${closedPort}/x.jpg`,
-    );
+    expect(reason('http://127.0.0.1:9/x.jpg')).toBe("refused: port 9 is on the Fetch standard's blocked-port list fetching http://127.0.0.1:9/x.jpg");
+    expect(reason(`http://127.0.0.1:${closedPort}/x.jpg`)).toBe(`connection refused by 127.0.0.1:${closedPort} fetching http://127.0.0.1:${closedPort}/x.jpg`);
     expect(reason('https://photos.no-such-dealer.invalid/x.jpg')).toMatch(
       /^DNS lookup failed for photos\.no-such-dealer\.invalid \((ENOTFOUND|EAI_AGAIN|EAI_FAIL)\) fetching https:\/\/photos\.no-such-dealer\.invalid\/x\.jpg$/,
     );
@@ -383,9 +371,7 @@ describe('photos that cannot be used', () => {
     expect(failed(photos.get(sources[0]!)).reason).toMatch(/^DNS lookup failed for cdn\.no-such-dealer\.invalid/);
     for (const s of sources.slice(1)) {
       expect(failed(photos.get(s)).reason).toMatch(
-        new RegExp(
-          `host cdn\\.no-such-dealer\\.invalid unreachable earlier in this build, not retried\\) fetching ${s.replaceAll('.', '\\.')}$`,
-        ),
+        new RegExp(`host cdn\\.no-such-dealer\\.invalid unreachable earlier in this build, not retried\\) fetching ${s.replaceAll('.', '\\.')}$`),
       );
     }
   });

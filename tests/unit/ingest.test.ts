@@ -14,7 +14,16 @@ function tenantWith(files: Record<string, string>, extra: Record<string, unknown
   const dir = mkdtempSync(join(tmpdir(), 'stock-'));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   const config = parseTenantConfig(
-    { slug: 'test', name: 'Test', url: 'https://test.com.au', locations: [{ id: 7, name: 'Caringbah', address: { city: 'Caringbah', state: 'NSW' } }, { name: 'Parramatta', address: { city: 'Parramatta' } }], ...extra },
+    {
+      slug: 'test',
+      name: 'Test',
+      url: 'https://test.com.au',
+      locations: [
+        { id: 7, name: 'Caringbah', address: { city: 'Caringbah', state: 'NSW' } },
+        { name: 'Parramatta', address: { city: 'Parramatta' } },
+      ],
+      ...extra,
+    },
     'test',
     'tenant.json',
   );
@@ -46,10 +55,15 @@ describe('mapping', () => {
         images: { from: 'Photos', transform: 'images' as const, separator: '|' },
       },
     };
-    const out = mapRecord({ StockNo: 'A1', UsedOrNew: 'used', Price: '$31,990', Odometer: '45,210 km', Location: 'Caringbah, NSW', Photos: 'a.jpg| b.jpg', make: 'Kia' }, source);
+    const out = mapRecord(
+      { StockNo: 'A1', UsedOrNew: 'used', Price: '$31,990', Odometer: '45,210 km', Location: 'Caringbah, NSW', Photos: 'a.jpg| b.jpg', make: 'Kia' },
+      source,
+    );
     expect(out).toMatchObject({ id: 'A1', stocknum: 'A1', car_type: 'used', price: 31990, km: 45210, city: 'Caringbah', state: 'NSW', make: 'Kia' });
     expect(out['images']).toEqual([{ image: { url: 'a.jpg' } }, { image: { url: 'b.jpg' } }]);
-    expect(mapRecord({ Price: 'POA' }, { keep_unmapped: false, mapping: { price: { from: 'Price', transform: 'money', separator: '|' } } })).toEqual({ price: null });
+    expect(mapRecord({ Price: 'POA' }, { keep_unmapped: false, mapping: { price: { from: 'Price', transform: 'money', separator: '|' } } })).toEqual({
+      price: null,
+    });
   });
 
   it('reads money the way dealers write it', () => {
@@ -114,7 +128,8 @@ describe('ingestStock', () => {
   });
 
   it('reads stock.csv with the same column names and resolves locations', () => {
-    const csv = 'id,make,model,car_type,year,price,location_id,city,images\n1,Mazda,CX-5,new,2026,"41,990",7,,a.jpg|b.jpg\n2,Kia,Seltos,demo,2025,,,Parramatta,\n';
+    const csv =
+      'id,make,model,car_type,year,price,location_id,city,images\n1,Mazda,CX-5,new,2026,"41,990",7,,a.jpg|b.jpg\n2,Kia,Seltos,demo,2025,,,Parramatta,\n';
     const result = ingestStock(tenantWith({ 'stock.csv': csv }), NOW);
     expect(result.rejected).toEqual([]);
     expect(result.vehicles[0]).toMatchObject({ price: 41990, image_sources: ['a.jpg', 'b.jpg'], location: { id: '7', name: 'Caringbah' } });

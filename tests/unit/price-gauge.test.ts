@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { computePriceGauge, isComparable, shouldShowPriceGauge, type GaugeVehicle, type PriceGauge } from '../../src/lib/price-gauge/index.ts';
 
 let n = 0;
-const car = (over: Partial<GaugeVehicle> = {}): GaugeVehicle => ({ id: `c${++n}`, make: 'Toyota', model: 'Corolla', year: 2021, km: 40000, price: 30000, ...over });
+const car = (over: Partial<GaugeVehicle> = {}): GaugeVehicle => ({
+  id: `c${++n}`,
+  make: 'Toyota',
+  model: 'Corolla',
+  year: 2021,
+  km: 40000,
+  price: 30000,
+  ...over,
+});
 
 describe('isComparable', () => {
   const base = car({ id: 'base' });
@@ -42,7 +50,14 @@ describe('computePriceGauge', () => {
   });
   it('min..max below 5 comparables, fill by position, confidence n/10', () => {
     const g = computePriceGauge(car({ price: 25000 }), [car({ price: 20000 }), car({ price: 30000 })]);
-    expect(g).toEqual({ fill: 50, listing_price: 25000, market_range_min: 20000, market_range_max: 30000, confidence: 0.2, description: 'Priced within the market range, based on 2 similar cars in stock.' });
+    expect(g).toEqual({
+      fill: 50,
+      listing_price: 25000,
+      market_range_min: 20000,
+      market_range_max: 30000,
+      confidence: 0.2,
+      description: 'Priced within the market range, based on 2 similar cars in stock.',
+    });
   });
   it('10th to 90th percentile from 5 comparables', () => {
     const stock = [10000, 20000, 30000, 40000, 50000].map((price) => car({ price }));
@@ -70,7 +85,15 @@ describe('computePriceGauge', () => {
 });
 
 describe('shouldShowPriceGauge (confidence > 0.2 and max >= listing price)', () => {
-  const g = (over: Partial<PriceGauge>): PriceGauge => ({ fill: 50, listing_price: 30000, market_range_min: 25000, market_range_max: 35000, confidence: 0.5, description: '', ...over });
+  const g = (over: Partial<PriceGauge>): PriceGauge => ({
+    fill: 50,
+    listing_price: 30000,
+    market_range_min: 25000,
+    market_range_max: 35000,
+    confidence: 0.5,
+    description: '',
+    ...over,
+  });
   it('confidence boundary', () => {
     expect(shouldShowPriceGauge(g({ confidence: 0.2 }))).toBe(false);
     expect(shouldShowPriceGauge(g({ confidence: 0.21 }))).toBe(true);

@@ -111,7 +111,14 @@ describe('embedded engine', () => {
 
 describe('index file', () => {
   it('packs and unpacks documents exactly, deriving slugs and make_model instead of storing them', () => {
-    const docs = DOCS.map((d, i) => ({ ...d, rank: i, stocknum: `SMG${i}`, slug: i === 0 ? `${d.year} ${d.make} ${d.model} ${d.badge} smg0`.toLowerCase().replace(/[^a-z0-9]+/g, '-') : d.slug, photo: i % 2 ? 'ab'.repeat(16) : undefined, photo_colour: i % 2 ? '#123456' : undefined }));
+    const docs = DOCS.map((d, i) => ({
+      ...d,
+      rank: i,
+      stocknum: `SMG${i}`,
+      slug: i === 0 ? `${d.year} ${d.make} ${d.model} ${d.badge} smg0`.toLowerCase().replace(/[^a-z0-9]+/g, '-') : d.slug,
+      photo: i % 2 ? 'ab'.repeat(16) : undefined,
+      photo_colour: i % 2 ? '#123456' : undefined,
+    }));
     const clean = docs.map((d) => Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined)));
     const packed = packIndex(clean as unknown as SearchDoc[], undefined);
     expect(packed.slug[0]).toBe(0);

@@ -126,7 +126,12 @@ describe('facet ordering', () => {
   });
   it('price labels numerically', () => {
     const labels = ['$50,000 - $100,000', '$5,000 - $10,000', 'Under $5,000', '$10,000 - $20,000'];
-    expect(orderFacetItems('price_range', labels.map((l) => item(l, 1))).map((i) => i.value)).toEqual(['Under $5,000', '$5,000 - $10,000', '$10,000 - $20,000', '$50,000 - $100,000']);
+    expect(
+      orderFacetItems(
+        'price_range',
+        labels.map((l) => item(l, 1)),
+      ).map((i) => i.value),
+    ).toEqual(['Under $5,000', '$5,000 - $10,000', '$10,000 - $20,000', '$50,000 - $100,000']);
   });
   it('others by count, then label', () => {
     expect(orderFacetItems('colour', [item('White', 5), item('Black', 9), item('Blue', 5)]).map((i) => i.value)).toEqual(['Black', 'Blue', 'White']);

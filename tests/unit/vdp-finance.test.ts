@@ -98,7 +98,8 @@ describe('finance calculator result', () => {
   });
   it("reads 'Enquire for Finance' with blank totals at 25 or less, and shows 26", () => {
     // 0% interest over 1 year weekly: the payment is the amount / 52.
-    const at = (amount: number) => calculatorResult({ amount, term: 1, interest: 0.5, deposit: 0, residual: 0, frequency: 'weekly' }, r, { establishment_fee: 0, round_up: false });
+    const at = (amount: number) =>
+      calculatorResult({ amount, term: 1, interest: 0.5, deposit: 0, residual: 0, frequency: 'weekly' }, r, { establishment_fee: 0, round_up: false });
     const find = (target: number) => {
       // Amount whose weekly payment rounds to exactly target (0.5% over 52 weeks).
       let lo = 0;
@@ -120,7 +121,10 @@ describe('finance calculator result', () => {
     expect(a26.total).not.toBe('');
   });
   it('rounds up to whole dollars for the brand that does', () => {
-    const res = calculatorResult({ amount: 30000, term: 5, interest: 8, deposit: 0, residual: 0, frequency: 'weekly' }, r, { establishment_fee: 0, round_up: true });
+    const res = calculatorResult({ amount: 30000, term: 5, interest: 8, deposit: 0, residual: 0, frequency: 'weekly' }, r, {
+      establishment_fee: 0,
+      round_up: true,
+    });
     expect(Number.isInteger(res.payment)).toBe(true);
   });
 });

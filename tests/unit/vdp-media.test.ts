@@ -22,7 +22,10 @@ describe('media rules', () => {
     expect(showThumbnailStrip({ status: 'in_stock', sold: true }, 12)).toBe(false);
   });
   it('places the video slide at start, second (default), middle or end', () => {
-    const order = (p?: 'start' | 'second' | 'middle' | 'end') => gallerySlides(4, true, p).map((s) => (s.kind === 'video' ? 'V' : s.photo)).join('');
+    const order = (p?: 'start' | 'second' | 'middle' | 'end') =>
+      gallerySlides(4, true, p)
+        .map((s) => (s.kind === 'video' ? 'V' : s.photo))
+        .join('');
     expect(order('start')).toBe('V0123');
     expect(order()).toBe('0V123');
     expect(order('middle')).toBe('01V23');
@@ -104,14 +107,30 @@ describe('vehicle page extras', () => {
 describe('structured data', () => {
   it('describes a Car with an Offer sold by an AutoDealer, and escapes <', () => {
     const ld = vehicleJsonLd(
-      { name: '2022 Kia EV6 <b>', make: 'Kia', model: 'EV6', car_type: 'used', status: 'in_stock', km: 12000, vin: 'KNA123', price: 55990, url: 'https://d.au/cars/x' },
+      {
+        name: '2022 Kia EV6 <b>',
+        make: 'Kia',
+        model: 'EV6',
+        car_type: 'used',
+        status: 'in_stock',
+        km: 12000,
+        vin: 'KNA123',
+        price: 55990,
+        url: 'https://d.au/cars/x',
+      },
       { name: 'Dealer', url: 'https://d.au' },
     );
     expect(ld).toMatchObject({
       '@type': 'Car',
       vehicleIdentificationNumber: 'KNA123',
       mileageFromOdometer: { value: 12000, unitCode: 'KMT' },
-      offers: { '@type': 'Offer', price: 55990, priceCurrency: 'AUD', availability: 'https://schema.org/InStock', seller: { '@type': 'AutoDealer', name: 'Dealer' } },
+      offers: {
+        '@type': 'Offer',
+        price: 55990,
+        priceCurrency: 'AUD',
+        availability: 'https://schema.org/InStock',
+        seller: { '@type': 'AutoDealer', name: 'Dealer' },
+      },
     });
     expect(jsonLdScript(ld)).not.toContain('<');
     const sold = vehicleJsonLd({ name: 'x', make: 'Kia', car_type: 'used', status: 'sold', url: 'u' }, { name: 'D', url: 'u' });

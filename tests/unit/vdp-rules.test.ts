@@ -3,7 +3,14 @@ import { estimateDelivery, DeliveryMessages } from '../../src/lib/delivery/index
 import { shouldShowPriceGauge, type PriceGauge } from '../../src/lib/price-gauge/index.ts';
 import { callUsNumber, phoneShown } from '../../src/lib/rules/call-us.ts';
 import { cardTag } from '../../src/lib/rules/card-tag.ts';
-import { FUEL_DISTANCE_DEFAULT, FUEL_PRICE_DEFAULT, fuelEconomy, isFuelCalculatorShown, parseFuelInput, weeklyFuelCost } from '../../src/lib/rules/fuel-cost.ts';
+import {
+  FUEL_DISTANCE_DEFAULT,
+  FUEL_PRICE_DEFAULT,
+  fuelEconomy,
+  isFuelCalculatorShown,
+  parseFuelInput,
+  weeklyFuelCost,
+} from '../../src/lib/rules/fuel-cost.ts';
 import { isListed } from '../../src/lib/rules/listing.ts';
 import { priceDisplay } from '../../src/lib/rules/price-display.ts';
 import { isReserveEligible, reserveLabel, vdpActions, type ActionFacts, type ActionSettings } from '../../src/lib/rules/vdp-actions.ts';
@@ -157,7 +164,10 @@ describe('content', () => {
       { label: 'Sleeps', value: '4' },
       { label: 'Aggregate trailer mass', value: '2,800 kg' },
     ]);
-    expect(groups[0]?.items).toEqual([{ label: 'Cylinders', value: '4' }, { label: 'Engine size', value: '1,998 cc' }]);
+    expect(groups[0]?.items).toEqual([
+      { label: 'Cylinders', value: '4' },
+      { label: 'Engine size', value: '1,998 cc' },
+    ]);
     expect(allSpecifications()).toEqual([]);
   });
 });
@@ -182,7 +192,10 @@ describe('fuel calculator', () => {
 });
 
 describe('delivery calculator', () => {
-  const zones = [{ name: 'Sydney Metro', price: 0, postcodes: ['2000-2234'] }, { name: 'ACT', price: 890, postcodes: ['2600'] }];
+  const zones = [
+    { name: 'Sydney Metro', price: 0, postcodes: ['2000-2234'] },
+    { name: 'ACT', price: 890, postcodes: ['2600'] },
+  ];
   it('gives the spec messages and the 4-digit rule', () => {
     expect(estimateDelivery('', zones)).toMatchObject({ ok: false, message: 'Please enter a postcode.' });
     expect(estimateDelivery('200', zones)).toMatchObject({ ok: false, message: 'Invalid postcode. Please enter a 4-digit number.' });
@@ -195,7 +208,14 @@ describe('delivery calculator', () => {
 });
 
 describe('price gauge display rule', () => {
-  const g = (confidence: number, max: number): PriceGauge => ({ fill: 50, listing_price: 30000, market_range_min: 25000, market_range_max: max, confidence, description: '' });
+  const g = (confidence: number, max: number): PriceGauge => ({
+    fill: 50,
+    listing_price: 30000,
+    market_range_min: 25000,
+    market_range_max: max,
+    confidence,
+    description: '',
+  });
   it('needs confidence above 0.2 and market_range_max at least the price', () => {
     expect(shouldShowPriceGauge(g(0.2, 35000))).toBe(false);
     expect(shouldShowPriceGauge(g(0.21, 35000))).toBe(true);
@@ -216,7 +236,10 @@ describe('page rules', () => {
   });
   it('breadcrumbs: Home > car type > make > model > body > title', () => {
     const opts = {
-      href: (r: Record<string, string[] | undefined>) => `/s?${Object.entries(r).map(([k, v]) => `${k}=${v?.join(',')}`).join('&')}`,
+      href: (r: Record<string, string[] | undefined>) =>
+        `/s?${Object.entries(r)
+          .map(([k, v]) => `${k}=${v?.join(',')}`)
+          .join('&')}`,
       makeModel: (make: string, model: string) => `${make} > ${model}`,
       isKnownModel: (mm: string) => mm === 'Toyota > Land Cruiser',
       bodyLabel: (b: string | undefined) => b?.toUpperCase(),

@@ -52,7 +52,5 @@ console.log(`cores ${os.availableParallelism()}, ${count} sources, ${variants} v
 console.log(
   `cold: ${cold.stats.ms} ms, processed ${cold.stats.processed}, wrote ${cold.stats.variantsWritten} -> ${rate(cold.stats.variantsWritten, cold.stats.ms)} variants/s`,
 );
-console.log(
-  `warm: ${warm.stats.ms} ms, processed ${warm.stats.processed}, cached ${warm.stats.cached} -> ${rate(variants, warm.stats.ms)} variants/s`,
-);
+console.log(`warm: ${warm.stats.ms} ms, processed ${warm.stats.processed}, cached ${warm.stats.cached} -> ${rate(variants, warm.stats.ms)} variants/s`);
 if (!process.env.KEEP) await fs.rm(root, { recursive: true, force: true });

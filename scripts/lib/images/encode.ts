@@ -183,8 +183,7 @@ export async function encodeImage(
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     let pipeline = sharp(bytes, { failOn: 'error' }).rotate();
-    if (scale < 1)
-      pipeline = pipeline.resize(Math.max(1, Math.round(srcW * scale)), Math.max(1, Math.round(srcH * scale)), { fit: 'fill' });
+    if (scale < 1) pipeline = pipeline.resize(Math.max(1, Math.round(srcW * scale)), Math.max(1, Math.round(srcH * scale)), { fit: 'fill' });
     decoded = await pipeline.raw().toBuffer({ resolveWithObject: true });
   } catch (err) {
     throw new ImageError(`not a decodable image (corrupt ${format.toUpperCase()}?): ${decodeDetail(bytes, format, err)}`);

@@ -8,8 +8,7 @@ export type FetchResult = { ok: true; bytes: Buffer; contentType: string | undef
 /** Failures of this kind say the host itself is unreachable. */
 type HostFailure = 'dns' | 'connect' | 'timeout';
 
-type Attempt =
-  { ok: true; bytes: Buffer; contentType: string | undefined } | { ok: false; reason: string; hostFailure: HostFailure | undefined };
+type Attempt = { ok: true; bytes: Buffer; contentType: string | undefined } | { ok: false; reason: string; hostFailure: HostFailure | undefined };
 
 interface HostState {
   succeeded: boolean;

@@ -342,8 +342,7 @@ class Run {
  */
 export async function processImages(jobs: ImageJob[], opts: ImageOptions): Promise<ImageResult> {
   const started = performance.now();
-  if (!Number.isInteger(opts.width) || opts.width < 16 || opts.width > 8192)
-    throw new RangeError(`image width must be an integer 16-8192, got ${opts.width}`);
+  if (!Number.isInteger(opts.width) || opts.width < 16 || opts.width > 8192) throw new RangeError(`image width must be an integer 16-8192, got ${opts.width}`);
   if (!Number.isInteger(opts.quality) || opts.quality < 1 || opts.quality > 100)
     throw new RangeError(`image quality must be an integer 1-100, got ${opts.quality}`);
 

@@ -69,7 +69,8 @@ export const contentOutput: BuildOutput = {
       if (where.kind === 'file' && existsSync(where.abs)) {
         logoCopy = { from: where.abs, to: `/brand/${basename(where.abs)}` };
         content.logo_url = logoCopy.to;
-      } else ctx.log(`${dealerError(PhotoUnavailable, logo, where.kind === 'bad' ? where.reason : 'file not found').message} (the header shows the name instead)`);
+      } else
+        ctx.log(`${dealerError(PhotoUnavailable, logo, where.kind === 'bad' ? where.reason : 'file not found').message} (the header shows the name instead)`);
     }
 
     ctx.model.content = content;

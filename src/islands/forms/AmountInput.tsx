@@ -1,7 +1,14 @@
 /** Money ($ prefix) and distance (kms suffix) inputs with thousands separators and quick picks. */
 import { DISTANCE_QUICK_PICKS, MONEY_QUICK_PICKS, formatAmountInput, withSeparators } from '../../lib/forms/inputs.ts';
 
-export function AmountInput(p: { id: string; label: string; kind: 'money' | 'distance'; value: string; onChange: (v: string) => void; picks?: readonly number[] }) {
+export function AmountInput(p: {
+  id: string;
+  label: string;
+  kind: 'money' | 'distance';
+  value: string;
+  onChange: (v: string) => void;
+  picks?: readonly number[];
+}) {
   const picks = p.picks ?? (p.kind === 'money' ? MONEY_QUICK_PICKS : DISTANCE_QUICK_PICKS);
   return (
     <div className="lf-field">

@@ -16,21 +16,24 @@ export default function CompareView() {
   const cars: SavedCar[] = mounted ? stored : [];
   const rows = useMemo(() => compareRows(cars), [cars]);
   const columns = useMemo(
-    () => col.columns([
-      col.accessor('label', { header: 'Spec', cell: (c) => <th scope="row">{c.getValue()}</th> }),
-      ...cars.map((car, i) =>
-        col.accessor((r) => r.values[i] ?? '', {
-          id: car.id,
-          header: () => (
-            <>
-              <a href={`/cars/${car.slug}`}>{car.name}</a>
-              <button type="button" className="lf-pick" onClick={() => toggleCompare(car)}>Remove</button>
-            </>
-          ),
-          cell: (c) => <td>{c.getValue() || '-'}</td>,
-        }),
-      ),
-    ]),
+    () =>
+      col.columns([
+        col.accessor('label', { header: 'Spec', cell: (c) => <th scope="row">{c.getValue()}</th> }),
+        ...cars.map((car, i) =>
+          col.accessor((r) => r.values[i] ?? '', {
+            id: car.id,
+            header: () => (
+              <>
+                <a href={`/cars/${car.slug}`}>{car.name}</a>
+                <button type="button" className="lf-pick" onClick={() => toggleCompare(car)}>
+                  Remove
+                </button>
+              </>
+            ),
+            cell: (c) => <td>{c.getValue() || '-'}</td>,
+          }),
+        ),
+      ]),
     [cars],
   );
   const table = useTable({ features, data: rows, columns });
@@ -41,13 +44,21 @@ export default function CompareView() {
       <table className="cmp" data-testid="compare-table">
         <thead>
           {table.getHeaderGroups().map((g) => (
-            <tr key={g.id}>{g.headers.map((h) => <th key={h.id} scope="col">{flexRender(h.column.columnDef.header, h.getContext())}</th>)}</tr>
+            <tr key={g.id}>
+              {g.headers.map((h) => (
+                <th key={h.id} scope="col">
+                  {flexRender(h.column.columnDef.header, h.getContext())}
+                </th>
+              ))}
+            </tr>
           ))}
         </thead>
         <tbody>
           {table.getRowModel().rows.map((r) => (
             <tr key={r.id} className={r.original.differs ? 'cmp-diff' : undefined} data-differs={r.original.differs || undefined}>
-              {r.getAllCells().map((c) => <FragmentCell key={c.id}>{flexRender(c.column.columnDef.cell, c.getContext())}</FragmentCell>)}
+              {r.getAllCells().map((c) => (
+                <FragmentCell key={c.id}>{flexRender(c.column.columnDef.cell, c.getContext())}</FragmentCell>
+              ))}
             </tr>
           ))}
         </tbody>

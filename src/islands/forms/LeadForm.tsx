@@ -86,10 +86,12 @@ export default function LeadForm(p: LeadFormProps) {
   useEffect(() => {
     const d = $userDetails.get();
     const q = new URLSearchParams(window.location.search);
-    const fromQuery = Object.fromEntries((p.fromQuery ?? []).flatMap((k) => (q.get(k) ? [[k, k === 'vehiclePriceBudget' ? formatAmountInput(q.get(k) ?? '') : (q.get(k) ?? '')]] : [])));
+    const fromQuery = Object.fromEntries(
+      (p.fromQuery ?? []).flatMap((k) => (q.get(k) ? [[k, k === 'vehiclePriceBudget' ? formatAmountInput(q.get(k) ?? '') : (q.get(k) ?? '')]] : [])),
+    );
     setValues((v) => ({ ...(d ?? {}), ...fromQuery, ...v }));
     setMounted(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once, after mount: later prop changes must not overwrite what the shopper typed.
   }, []);
 
   const set = (name: string, value: string | boolean) => {
@@ -181,7 +183,15 @@ export default function LeadForm(p: LeadFormProps) {
   const errorOf = (f: string) => issues.find((i) => i.field === f)?.message;
   const text = (name: string, label: string, type = 'text', extra: Record<string, unknown> = {}) => (
     <Field id={`${p.id}-${name}`} label={label} error={errorOf(name)}>
-      <input id={`${p.id}-${name}`} name={name} type={type} value={str(name)} onChange={(e) => set(name, e.target.value)} aria-invalid={errorOf(name) ? true : undefined} {...extra} />
+      <input
+        id={`${p.id}-${name}`}
+        name={name}
+        type={type}
+        value={str(name)}
+        onChange={(e) => set(name, e.target.value)}
+        aria-invalid={errorOf(name) ? true : undefined}
+        {...extra}
+      />
     </Field>
   );
   const busy = status === 'submitting';
@@ -194,10 +204,18 @@ export default function LeadForm(p: LeadFormProps) {
       {issues.length > 0 && (
         <div className="lf-issues" role="alert">
           <p>{MESSAGES.errorListHeader}</p>
-          <ul>{issues.map((i) => <li key={i.field + i.message}>{i.message}</li>)}</ul>
+          <ul>
+            {issues.map((i) => (
+              <li key={i.field + i.message}>{i.message}</li>
+            ))}
+          </ul>
         </div>
       )}
-      {formError && <div className="lf-alert" role="alert" data-testid={`${p.id}-error`}>{formError}</div>}
+      {formError && (
+        <div className="lf-alert" role="alert" data-testid={`${p.id}-error`}>
+          {formError}
+        </div>
+      )}
       <input type="text" name="contact_me_by_fax_only" tabIndex={-1} autoComplete="off" className="lf-hp" aria-hidden="true" value="" readOnly />
       {showStep1 && (
         <>
@@ -205,24 +223,43 @@ export default function LeadForm(p: LeadFormProps) {
             <Field key={s.name} id={`${p.id}-${s.name}`} label={s.label} error={errorOf(s.name)}>
               <select id={`${p.id}-${s.name}`} name={s.name} value={str(s.name)} onChange={(e) => set(s.name, e.target.value)}>
                 <option value="">Select…</option>
-                {s.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                {s.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
               </select>
             </Field>
           ))}
-          {(p.money ?? []).map((m) => <AmountInput key={m.name} id={`${p.id}-${m.name}`} label={m.label} kind="money" value={str(m.name)} onChange={(v) => set(m.name, v)} />)}
-          {(p.distance ?? []).map((m) => <AmountInput key={m.name} id={`${p.id}-${m.name}`} label={m.label} kind="distance" value={str(m.name)} onChange={(v) => set(m.name, v)} />)}
+          {(p.money ?? []).map((m) => (
+            <AmountInput key={m.name} id={`${p.id}-${m.name}`} label={m.label} kind="money" value={str(m.name)} onChange={(v) => set(m.name, v)} />
+          ))}
+          {(p.distance ?? []).map((m) => (
+            <AmountInput key={m.name} id={`${p.id}-${m.name}`} label={m.label} kind="distance" value={str(m.name)} onChange={(v) => set(m.name, v)} />
+          ))}
           {p.dateTime && text('preferred_date_time', 'Preferred date and time (optional)', 'datetime-local')}
           {(p.checkOptions ?? []).length > 0 && (
             <fieldset className="lf-checks">
               <legend>Also interested in</legend>
               {(p.checkOptions ?? []).map((o) => {
                 const name = `${o} (check_option)`;
-                return <label key={o}><input type="checkbox" name={name} checked={values[name] === true} onChange={(e) => set(name, e.target.checked)} /> {o}</label>;
+                return (
+                  <label key={o}>
+                    <input type="checkbox" name={name} checked={values[name] === true} onChange={(e) => set(name, e.target.checked)} /> {o}
+                  </label>
+                );
               })}
             </fieldset>
           )}
           <Field id={`${p.id}-message`} label={`${p.messageLabel ?? 'Comments'}${rules.messageRequired ? '' : ' (optional)'}`} error={errorOf('message')}>
-            <textarea id={`${p.id}-message`} name="message" rows={4} value={str('message')} onChange={(e) => set('message', e.target.value)} placeholder={p.defaultMessage} />
+            <textarea
+              id={`${p.id}-message`}
+              name="message"
+              rows={4}
+              value={str('message')}
+              onChange={(e) => set('message', e.target.value)}
+              placeholder={p.defaultMessage}
+            />
           </Field>
         </>
       )}
@@ -236,29 +273,48 @@ export default function LeadForm(p: LeadFormProps) {
             {text('email', 'Email', 'email', { autoComplete: 'email' })}
             {text('phone', 'Mobile', 'tel', { autoComplete: 'tel' })}
           </div>
-          {postcode !== 'hidden' && text('postcode', postcode === 'required' ? 'Postcode' : 'Postcode (optional)', 'text', { inputMode: 'numeric', maxLength: 4, autoComplete: 'postal-code' })}
+          {postcode !== 'hidden' &&
+            text('postcode', postcode === 'required' ? 'Postcode' : 'Postcode (optional)', 'text', {
+              inputMode: 'numeric',
+              maxLength: 4,
+              autoComplete: 'postal-code',
+            })}
           {p.rego && text('Rego', 'Rego (optional)')}
           <label className="lf-check">
-            <input type="checkbox" name="opt_in" checked={values['opt_in'] === true} onChange={(e) => set('opt_in', e.target.checked)} /> Send me offers and news (optional)
+            <input type="checkbox" name="opt_in" checked={values['opt_in'] === true} onChange={(e) => set('opt_in', e.target.checked)} /> Send me offers and
+            news (optional)
           </label>
           {rules.terms && (
             <>
               <p className="lf-terms-note">{MESSAGES.termsNotice}</p>
               <label className="lf-check">
-                <input type="checkbox" name="terms_conditions" checked={values['terms_conditions'] === true} onChange={(e) => set('terms_conditions', e.target.checked)} aria-invalid={errorOf('terms_conditions') ? true : undefined} /> I agree to the <a href="/terms-and-conditions">terms of use</a>
+                <input
+                  type="checkbox"
+                  name="terms_conditions"
+                  checked={values['terms_conditions'] === true}
+                  onChange={(e) => set('terms_conditions', e.target.checked)}
+                  aria-invalid={errorOf('terms_conditions') ? true : undefined}
+                />{' '}
+                I agree to the <a href="/terms-and-conditions">terms of use</a>
               </label>
             </>
           )}
         </>
       )}
       <div className="lf-submit">
-        {p.steps && step === 2 && <button type="button" className="btn btn-outline" onClick={() => setStep(1)} disabled={busy}>Back</button>}
+        {p.steps && step === 2 && (
+          <button type="button" className="btn btn-outline" onClick={() => setStep(1)} disabled={busy}>
+            Back
+          </button>
+        )}
         <button type="submit" className="btn" disabled={busy || !mounted}>
           {busy && <span className="lf-spinner" aria-hidden="true" />}
           {busy ? 'Sending…' : p.steps && step === 1 ? 'Next' : (p.submitLabel ?? 'Send Enquiry')}
         </button>
       </div>
-      <p className="lf-notice">{collectionNotice(p.dealerName)} <a href={p.privacyHref ?? '/privacy-policy'}>Privacy policy</a>.</p>
+      <p className="lf-notice">
+        {collectionNotice(p.dealerName)} <a href={p.privacyHref ?? '/privacy-policy'}>Privacy policy</a>.
+      </p>
     </form>
   );
 }

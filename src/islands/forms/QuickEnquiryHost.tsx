@@ -47,7 +47,9 @@ export default function QuickEnquiryHost({ settings }: { settings: VehicleEnquir
         <>
           <div className="qe-head">
             <h2 id="qe-title">Enquire about the {car.name}</h2>
-            <form method="dialog"><button className="btn btn-small btn-outline">Close</button></form>
+            <form method="dialog">
+              <button className="btn btn-small btn-outline">Close</button>
+            </form>
           </div>
           {/* key: a different car starts a fresh form. */}
           <LeadForm key={car.id} id="quick-enquiry-form" {...settings} {...vehicleEnquiryForm(true)} car={props.car} hidden={props.hidden} />

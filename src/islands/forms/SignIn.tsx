@@ -47,7 +47,11 @@ export default function SignIn() {
   return (
     <form className="lf" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="sign-in">
       <p>{REASONS[q.get('type') ?? ''] ?? 'Sign in with your mobile number.'}</p>
-      {error && <div className="lf-alert" role="alert">{error}</div>}
+      {error && (
+        <div className="lf-alert" role="alert">
+          {error}
+        </div>
+      )}
       <div className="lf-field">
         <label htmlFor="si-phone">Mobile number</label>
         <input id="si-phone" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} disabled={sent} />
@@ -63,10 +67,27 @@ export default function SignIn() {
           {busy && <span className="lf-spinner" aria-hidden="true" />}
           {sent ? 'Sign In' : 'Send Code'}
         </button>
-        {sent && <button type="button" className="btn btn-outline" onClick={() => { setSent(false); setCode(''); }}>Change number</button>}
-        {back && <a className="btn btn-outline" href={safeRedirect(back)}>Cancel</a>}
+        {sent && (
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => {
+              setSent(false);
+              setCode('');
+            }}
+          >
+            Change number
+          </button>
+        )}
+        {back && (
+          <a className="btn btn-outline" href={safeRedirect(back)}>
+            Cancel
+          </a>
+        )}
       </div>
-      <p className="lf-notice">We use your mobile number only to sign you in and keep your saved cars. <a href="/privacy-policy">Privacy policy</a>.</p>
+      <p className="lf-notice">
+        We use your mobile number only to sign you in and keep your saved cars. <a href="/privacy-policy">Privacy policy</a>.
+      </p>
     </form>
   );
 }

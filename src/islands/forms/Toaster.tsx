@@ -11,7 +11,9 @@ export default function Toaster() {
       <strong>{t.title}</strong>
       <span>{t.description}</span>
       {t.action && <a href={t.action.href}>{t.action.label}</a>}
-      <button type="button" aria-label="Close" onClick={() => dismissToast(t.id)}>×</button>
+      <button type="button" aria-label="Close" onClick={() => dismissToast(t.id)}>
+        ×
+      </button>
     </div>
   );
 }

@@ -7,7 +7,15 @@
  */
 import { useRef, useState } from 'react';
 import LeadForm, { type LeadFormProps } from './LeadForm.tsx';
-import { ADJUSTMENTS, ADJUSTMENTS_SUBCATEGORY, OFFER_ACCEPTED_SUBCATEGORY, REGO_LOOKUP_SUBCATEGORY, contactOf, offerValidUntil, tradeInEstimate } from '../../lib/forms/trade-in.ts';
+import {
+  ADJUSTMENTS,
+  ADJUSTMENTS_SUBCATEGORY,
+  OFFER_ACCEPTED_SUBCATEGORY,
+  REGO_LOOKUP_SUBCATEGORY,
+  contactOf,
+  offerValidUntil,
+  tradeInEstimate,
+} from '../../lib/forms/trade-in.ts';
 import type { FormValues } from '../../lib/forms/validation.ts';
 import { submitLead } from '../../lib/forms/submit.ts';
 import { track, EVENT_IDS } from '../../lib/analytics/index.ts';
@@ -28,11 +36,26 @@ export default function TradeInFlow({ form, stock }: { form: LeadFormProps; stoc
   // One valuation id for every step; one Idempotency-Key per step, renewed when its inputs change.
   const valuationId = useRef('');
   const keys = useRef<Record<string, string>>({});
-  const editCar = (next: typeof car) => { delete keys.current['car']; setCar(next); };
-  const answer = (q: string, a: 'yes' | 'no') => { delete keys.current['adjust']; setAnswers({ ...answers, [q]: a }); };
+  const editCar = (next: typeof car) => {
+    delete keys.current['car'];
+    setCar(next);
+  };
+  const answer = (q: string, a: 'yes' | 'no') => {
+    delete keys.current['adjust'];
+    setAnswers({ ...answers, [q]: a });
+  };
 
   if (step === 'details') {
-    return <LeadForm {...form} onSuccess={(id, values) => { setLead({ id, values }); setCar((c) => ({ ...c, rego: String(values['Rego'] ?? '').toUpperCase(), km: String(values['odometer'] ?? '').replace(/\D/g, '') })); setStep('car'); }} />;
+    return (
+      <LeadForm
+        {...form}
+        onSuccess={(id, values) => {
+          setLead({ id, values });
+          setCar((c) => ({ ...c, rego: String(values['Rego'] ?? '').toUpperCase(), km: String(values['odometer'] ?? '').replace(/\D/g, '') }));
+          setStep('car');
+        }}
+      />
+    );
   }
 
   /** One step's lead: the shopper's contact fields, the first lead's id, the valuation id and this step's fields. */
@@ -42,7 +65,15 @@ export default function TradeInFlow({ form, stock }: { form: LeadFormProps; stoc
     keys.current[stepKey] ||= crypto.randomUUID();
     setBusy(true);
     setError('');
-    const body = { ...contactOf(lead.values), category: form.category, lead_id: lead.id, id: valuationId.current, source: 'Website', url: window.location.href, ...fields };
+    const body = {
+      ...contactOf(lead.values),
+      category: form.category,
+      lead_id: lead.id,
+      id: valuationId.current,
+      source: 'Website',
+      url: window.location.href,
+      ...fields,
+    };
     const result = await submitLead(body, { key: keys.current[stepKey] });
     setBusy(false);
     if (!result.ok) {
@@ -53,14 +84,30 @@ export default function TradeInFlow({ form, stock }: { form: LeadFormProps; stoc
   }
 
   async function lookUpRego() {
-    const sent = await sendStep('car', { subcategory: REGO_LOOKUP_SUBCATEGORY, rego: car.rego.trim(), regoState: car.regoState, Rego: car.rego.trim(), trade_make: car.make.trim(), trade_year: car.year, odometer: car.km });
+    const sent = await sendStep('car', {
+      subcategory: REGO_LOOKUP_SUBCATEGORY,
+      rego: car.rego.trim(),
+      regoState: car.regoState,
+      Rego: car.rego.trim(),
+      trade_make: car.make.trim(),
+      trade_year: car.year,
+      odometer: car.km,
+    });
     if (sent) setStep('adjust');
   }
 
   const carMissing = !car.rego.trim() || !car.make.trim() || !/^\d{4}$/.test(car.year) || !/^\d+$/.test(car.km);
   const valuation = (price: number | undefined, validUntil: Date) => ({
-    id: valuationId.current, lead_id: lead?.id, rego: car.rego, regoState: car.regoState, make: car.make, year: Number(car.year), km: Number(car.km),
-    adjustmentAnswers: ADJUSTMENTS.map((q) => ({ question: q, answer: answers[q] })), offer_price: price ?? null, valid_until: validUntil.toISOString(),
+    id: valuationId.current,
+    lead_id: lead?.id,
+    rego: car.rego,
+    regoState: car.regoState,
+    make: car.make,
+    year: Number(car.year),
+    km: Number(car.km),
+    adjustmentAnswers: ADJUSTMENTS.map((q) => ({ question: q, answer: answers[q] })),
+    offer_price: price ?? null,
+    valid_until: validUntil.toISOString(),
   });
 
   async function showOffer() {
@@ -73,14 +120,27 @@ export default function TradeInFlow({ form, stock }: { form: LeadFormProps; stoc
     setOffer({ price, validUntil });
     setStep('offer');
     // Saving the valuation is the dealer's record; a failure is only logged.
-    fetch('/api/miscellaneous', { method: 'POST', headers: { 'content-type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body: JSON.stringify({ column_name: 'valuation', ...valuation(price, validUntil) }) })
-      .then((r) => { if (!r.ok) console.error('Failed to save valuation data', r.status); })
+    fetch('/api/miscellaneous', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+      body: JSON.stringify({ column_name: 'valuation', ...valuation(price, validUntil) }),
+    })
+      .then((r) => {
+        if (!r.ok) console.error('Failed to save valuation data', r.status);
+      })
       .catch((err: unknown) => console.error('Failed to save valuation data', err));
   }
 
   async function accept() {
     if (!offer || offer.price === undefined) return;
-    const sent = await sendStep('accept', { subcategory: OFFER_ACCEPTED_SUBCATEGORY, offer_accepted: true, form_completed: true, ...valuation(offer.price, offer.validUntil), Rego: car.rego, event_id: EVENT_IDS.offerAccepted });
+    const sent = await sendStep('accept', {
+      subcategory: OFFER_ACCEPTED_SUBCATEGORY,
+      offer_accepted: true,
+      form_completed: true,
+      ...valuation(offer.price, offer.validUntil),
+      Rego: car.rego,
+      event_id: EVENT_IDS.offerAccepted,
+    });
     if (!sent) return;
     track(EVENT_IDS.offerAccepted, { lead_id: sent });
     setStep('accepted');
@@ -89,47 +149,124 @@ export default function TradeInFlow({ form, stock }: { form: LeadFormProps; stoc
   return (
     <div className="lf trade-flow" data-testid="trade-in-flow">
       {step === 'car' && (
-        <form className="lf" noValidate onSubmit={(e) => { e.preventDefault(); if (!carMissing && !busy) void lookUpRego(); }}>
+        <form
+          className="lf"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!carMissing && !busy) void lookUpRego();
+          }}
+        >
           <p className="lf-step">Thanks, we have your details. Now tell us about the car.</p>
           <div className="lf-row">
-            <div className="lf-field"><label htmlFor="ti-rego">Rego</label><input id="ti-rego" value={car.rego} onChange={(e) => editCar({ ...car, rego: e.target.value.toUpperCase() })} /></div>
-            <div className="lf-field"><label htmlFor="ti-state">State</label><select id="ti-state" value={car.regoState} onChange={(e) => editCar({ ...car, regoState: e.target.value })}>{STATES.map((s) => <option key={s}>{s}</option>)}</select></div>
-            <div className="lf-field"><label htmlFor="ti-make">Make</label><input id="ti-make" value={car.make} onChange={(e) => editCar({ ...car, make: e.target.value })} /></div>
-            <div className="lf-field"><label htmlFor="ti-year">Year</label><input id="ti-year" inputMode="numeric" maxLength={4} value={car.year} onChange={(e) => editCar({ ...car, year: e.target.value.replace(/\D/g, '') })} /></div>
-            <div className="lf-field"><label htmlFor="ti-km">Odometer (kms)</label><input id="ti-km" inputMode="numeric" value={car.km} onChange={(e) => editCar({ ...car, km: e.target.value.replace(/\D/g, '') })} /></div>
+            <div className="lf-field">
+              <label htmlFor="ti-rego">Rego</label>
+              <input id="ti-rego" value={car.rego} onChange={(e) => editCar({ ...car, rego: e.target.value.toUpperCase() })} />
+            </div>
+            <div className="lf-field">
+              <label htmlFor="ti-state">State</label>
+              <select id="ti-state" value={car.regoState} onChange={(e) => editCar({ ...car, regoState: e.target.value })}>
+                {STATES.map((s) => (
+                  <option key={s}>{s}</option>
+                ))}
+              </select>
+            </div>
+            <div className="lf-field">
+              <label htmlFor="ti-make">Make</label>
+              <input id="ti-make" value={car.make} onChange={(e) => editCar({ ...car, make: e.target.value })} />
+            </div>
+            <div className="lf-field">
+              <label htmlFor="ti-year">Year</label>
+              <input
+                id="ti-year"
+                inputMode="numeric"
+                maxLength={4}
+                value={car.year}
+                onChange={(e) => editCar({ ...car, year: e.target.value.replace(/\D/g, '') })}
+              />
+            </div>
+            <div className="lf-field">
+              <label htmlFor="ti-km">Odometer (kms)</label>
+              <input id="ti-km" inputMode="numeric" value={car.km} onChange={(e) => editCar({ ...car, km: e.target.value.replace(/\D/g, '') })} />
+            </div>
           </div>
-          {error && <div className="lf-alert" role="alert" data-testid="trade-in-error">{error}</div>}
-          <div className="lf-submit"><button className="btn" type="submit" disabled={carMissing || busy}>{busy ? 'Sending…' : 'Next'}</button></div>
+          {error && (
+            <div className="lf-alert" role="alert" data-testid="trade-in-error">
+              {error}
+            </div>
+          )}
+          <div className="lf-submit">
+            <button className="btn" type="submit" disabled={carMissing || busy}>
+              {busy ? 'Sending…' : 'Next'}
+            </button>
+          </div>
         </form>
       )}
       {step === 'adjust' && (
-        <form className="lf" noValidate onSubmit={(e) => { e.preventDefault(); if (!busy) void showOffer(); }}>
+        <form
+          className="lf"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!busy) void showOffer();
+          }}
+        >
           {ADJUSTMENTS.map((q, i) => (
             <fieldset key={q} className="lf-checks">
               <legend>{q}</legend>
               {(['yes', 'no'] as const).map((a) => (
-                <label key={a} className="lf-check"><input type="radio" name={`adj-${i}`} checked={answers[q] === a} onChange={() => answer(q, a)} /> {a === 'yes' ? 'Yes' : 'No'}</label>
+                <label key={a} className="lf-check">
+                  <input type="radio" name={`adj-${i}`} checked={answers[q] === a} onChange={() => answer(q, a)} /> {a === 'yes' ? 'Yes' : 'No'}
+                </label>
               ))}
             </fieldset>
           ))}
-          {error && <div className="lf-alert" role="alert" data-testid="trade-in-error">{error}</div>}
-          <div className="lf-submit"><button className="btn" type="submit" disabled={busy || ADJUSTMENTS.some((q) => !answers[q])}>{busy ? 'Sending…' : 'See My Offer'}</button></div>
+          {error && (
+            <div className="lf-alert" role="alert" data-testid="trade-in-error">
+              {error}
+            </div>
+          )}
+          <div className="lf-submit">
+            <button className="btn" type="submit" disabled={busy || ADJUSTMENTS.some((q) => !answers[q])}>
+              {busy ? 'Sending…' : 'See My Offer'}
+            </button>
+          </div>
         </form>
       )}
-      {step === 'offer' && offer && (offer.price === undefined ? (
-        <div className="panel" role="status" data-testid="trade-in-inspection">
-          <p><strong>We need to see this car to value it.</strong> We give online estimates only for cars up to 7 years old with up to 100,000 km that we can compare with our stock. Our team will call you to book a free inspection.</p>
+      {step === 'offer' &&
+        offer &&
+        (offer.price === undefined ? (
+          <div className="panel" role="status" data-testid="trade-in-inspection">
+            <p>
+              <strong>We need to see this car to value it.</strong> We give online estimates only for cars up to 7 years old with up to 100,000 km that we can
+              compare with our stock. Our team will call you to book a free inspection.
+            </p>
+          </div>
+        ) : (
+          <div className="panel" role="status" data-testid="trade-in-offer">
+            <p>Estimated offer, confirmed on inspection</p>
+            <p className="ti-price">${formatNumber(offer.price)}</p>
+            <p>
+              Valid until {offer.validUntil.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric' })}. No valuation service is connected:
+              this is our own estimate from similar cars in our stock and your answers.
+            </p>
+            {error && (
+              <div className="lf-alert" role="alert" data-testid="trade-in-error">
+                {error}
+              </div>
+            )}
+            <div className="lf-submit">
+              <button className="btn" type="button" onClick={() => void accept()} disabled={busy}>
+                {busy ? 'Sending…' : 'Accept Offer'}
+              </button>
+            </div>
+          </div>
+        ))}
+      {step === 'accepted' && (
+        <div className="lf-success" role="status" data-testid="trade-in-accepted">
+          Offer accepted. We will call you to book the inspection.
         </div>
-      ) : (
-        <div className="panel" role="status" data-testid="trade-in-offer">
-          <p>Estimated offer, confirmed on inspection</p>
-          <p className="ti-price">${formatNumber(offer.price)}</p>
-          <p>Valid until {offer.validUntil.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric' })}. No valuation service is connected: this is our own estimate from similar cars in our stock and your answers.</p>
-          {error && <div className="lf-alert" role="alert" data-testid="trade-in-error">{error}</div>}
-          <div className="lf-submit"><button className="btn" type="button" onClick={() => void accept()} disabled={busy}>{busy ? 'Sending…' : 'Accept Offer'}</button></div>
-        </div>
-      ))}
-      {step === 'accepted' && <div className="lf-success" role="status" data-testid="trade-in-accepted">Offer accepted. We will call you to book the inspection.</div>}
+      )}
     </div>
   );
 }

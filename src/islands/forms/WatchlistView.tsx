@@ -35,23 +35,41 @@ export default function WatchlistView({ signInType = 'watchlist' }: { signInType
       setCars(list);
     })();
   }, []);
-  if (error) return <div className="lf-alert" role="alert">{error}</div>;
+  if (error)
+    return (
+      <div className="lf-alert" role="alert">
+        {error}
+      </div>
+    );
   if (!cars) return <p>Loading your saved cars…</p>;
   return (
     <>
       {cars.length === 0 && <p data-testid="watchlist-empty">No saved cars yet. Tap Save on a car to keep it here.</p>}
-      {cars.length > 0 && <ul className="wl" data-testid="watchlist">
-        {cars.map((c) => (
-          <li key={c.id} className="panel wl-item">
-            {c.primary_image_url && <img src={c.primary_image_url} alt="" width={160} height={120} loading="lazy" />}
-            <div>
-              <a href={c.path}><strong>{c.name}</strong></a>
-              <p>{c.price ? `$${c.price.toLocaleString('en-AU')}` : ''} · <span data-status>{c.available ? 'Available' : c.status === 'sold' ? 'Sold' : c.status.replace('_', ' ')}</span></p>
-              <button type="button" className="btn btn-outline btn-small" onClick={() => void toggleWatch(c).then((r) => r === 'removed' && setCars((l) => l?.filter((x) => x.id !== c.id)))}>Remove</button>
-            </div>
-          </li>
-        ))}
-      </ul>}
+      {cars.length > 0 && (
+        <ul className="wl" data-testid="watchlist">
+          {cars.map((c) => (
+            <li key={c.id} className="panel wl-item">
+              {c.primary_image_url && <img src={c.primary_image_url} alt="" width={160} height={120} loading="lazy" />}
+              <div>
+                <a href={c.path}>
+                  <strong>{c.name}</strong>
+                </a>
+                <p>
+                  {c.price ? `$${c.price.toLocaleString('en-AU')}` : ''} ·{' '}
+                  <span data-status>{c.available ? 'Available' : c.status === 'sold' ? 'Sold' : c.status.replace('_', ' ')}</span>
+                </p>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-small"
+                  onClick={() => void toggleWatch(c).then((r) => r === 'removed' && setCars((l) => l?.filter((x) => x.id !== c.id)))}
+                >
+                  Remove
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
       <Toaster />
     </>
   );

@@ -29,8 +29,22 @@ function sync(selector: string, ids: readonly string[], on: string, off: string)
 export function initCarButtons(): void {
   if (!document.querySelector('[data-car]')) return;
   mountToasts();
-  $favourites.subscribe((l) => sync('[data-favourite]', l.map((c) => c.id), 'Favourited', 'Favourite'));
-  $compare.subscribe((l) => sync('[data-compare]', l.map((c) => c.id), 'In Compare', 'Compare'));
+  $favourites.subscribe((l) =>
+    sync(
+      '[data-favourite]',
+      l.map((c) => c.id),
+      'Favourited',
+      'Favourite',
+    ),
+  );
+  $compare.subscribe((l) =>
+    sync(
+      '[data-compare]',
+      l.map((c) => c.id),
+      'In Compare',
+      'Compare',
+    ),
+  );
   $watchlist.subscribe((ids) => sync('[data-save-car]', ids, 'Saved', 'Save'));
   document.addEventListener('click', (e) => {
     const b = (e.target as Element | null)?.closest<HTMLElement>('[data-car]');

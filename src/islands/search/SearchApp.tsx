@@ -1,5 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Configure, InstantSearch, InstantSearchSSRProvider, useClearRefinements, useHits, useInstantSearch, type InstantSearchServerState } from 'react-instantsearch';
+import {
+  Configure,
+  InstantSearch,
+  InstantSearchSSRProvider,
+  useClearRefinements,
+  useHits,
+  useInstantSearch,
+  type InstantSearchServerState,
+} from 'react-instantsearch';
 import type { SearchClient, UiState } from 'instantsearch.js';
 import VehicleCard from '../../components/VehicleCard.tsx';
 import { Breadcrumbs } from '../../components/search/Breadcrumbs.tsx';
@@ -102,7 +110,13 @@ function SearchLayout({ ui, ctx, ownPath }: { ui: SearchUi; ctx: UrlContext; own
       <div className="search-bar">
         <SearchField action={ownPath} />
         <SortField indexName={ui.indexName} />
-        <button type="button" className="btn btn-outline filters-toggle" aria-expanded={filtersOpen} aria-controls="search-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+        <button
+          type="button"
+          className="btn btn-outline filters-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls="search-filters"
+          onClick={() => setFiltersOpen(!filtersOpen)}
+        >
           Filters
         </button>
       </div>

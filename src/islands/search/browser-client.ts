@@ -1,4 +1,11 @@
-import { embeddedClient, normalisingClient, withFallback, withSortFilters, type DealerSearchClient, type SearchBackendConfig } from '../../lib/search/client.ts';
+import {
+  embeddedClient,
+  normalisingClient,
+  withFallback,
+  withSortFilters,
+  type DealerSearchClient,
+  type SearchBackendConfig,
+} from '../../lib/search/client.ts';
 import { unpackIndex, type PackedIndex } from '../../lib/search/engine/codec.ts';
 import { SearchEngine } from '../../lib/search/engine/engine.ts';
 
@@ -38,7 +45,5 @@ function backendClient(config: SearchBackendConfig): DealerSearchClient {
   if (config.backend !== 'meili') return normalisingClient(embedded);
   const meili = import('../../lib/search/meili/browser-client.ts').then((m) => m.meiliClient(config.host, config.searchKey));
   const primary: DealerSearchClient = { search: async (requests) => (await meili).search(requests) };
-  return normalisingClient(
-    withFallback(primary, embedded, (err) => console.warn('Search service unreachable, using the built-in index instead:', err)),
-  );
+  return normalisingClient(withFallback(primary, embedded, (err) => console.warn('Search service unreachable, using the built-in index instead:', err)));
 }

@@ -152,7 +152,15 @@ export function BodyTiles({ title }: { title: string }) {
       <legend>{title}</legend>
       <div className="facet-tiles">
         {items.map((i) => (
-          <FacetOption key={i.value} className="facet-tile" label={i.label} count={i.count} checked={i.isRefined} href={createURL(i.value)} onToggle={() => refine(i.value)} />
+          <FacetOption
+            key={i.value}
+            className="facet-tile"
+            label={i.label}
+            count={i.count}
+            checked={i.isRefined}
+            href={createURL(i.value)}
+            onToggle={() => refine(i.value)}
+          />
         ))}
       </div>
     </fieldset>
@@ -212,7 +220,14 @@ export function MakeFacet({ popularMakes }: { popularMakes: readonly string[] })
               {open && (
                 <div className="facet-models" aria-label={`${i.value} models`} data-limit={MODELS_LIMIT}>
                   {list.map((m) => (
-                    <FacetOption key={m.value} label={m.label} count={m.count} checked={m.isRefined} href={models.createURL(m.value)} onToggle={() => models.refine(m.value)} />
+                    <FacetOption
+                      key={m.value}
+                      label={m.label}
+                      count={m.count}
+                      checked={m.isRefined}
+                      href={models.createURL(m.value)}
+                      onToggle={() => models.refine(m.value)}
+                    />
                   ))}
                 </div>
               )}

@@ -124,8 +124,26 @@ export function RangeField({ attribute, title, range }: { attribute: 'price' | '
         {fmt(attribute, value[0])} – {value[1] >= range.max ? `${fmt(attribute, range.max)}+` : fmt(attribute, value[1])}
       </p>
       <div className="range-track">
-        <input type="range" aria-label={`Minimum ${title.toLowerCase()}`} aria-describedby={`${id}-values`} min={range.min} max={range.max} step={step} value={value[0]} onChange={(e) => move('min', Number(e.target.value))} />
-        <input type="range" aria-label={`Maximum ${title.toLowerCase()}`} aria-describedby={`${id}-values`} min={range.min} max={range.max} step={step} value={value[1]} onChange={(e) => move('max', Number(e.target.value))} />
+        <input
+          type="range"
+          aria-label={`Minimum ${title.toLowerCase()}`}
+          aria-describedby={`${id}-values`}
+          min={range.min}
+          max={range.max}
+          step={step}
+          value={value[0]}
+          onChange={(e) => move('min', Number(e.target.value))}
+        />
+        <input
+          type="range"
+          aria-label={`Maximum ${title.toLowerCase()}`}
+          aria-describedby={`${id}-values`}
+          min={range.min}
+          max={range.max}
+          step={step}
+          value={value[1]}
+          onChange={(e) => move('max', Number(e.target.value))}
+        />
       </div>
     </fieldset>
   );

@@ -14,8 +14,6 @@ export function mount(el: HTMLElement): void {
     input?.setAttribute('aria-invalid', String(!estimate.ok && estimate.reason !== 'unknown'));
     if (!result) return;
     result.classList.toggle('is-error', !estimate.ok);
-    result.textContent = estimate.ok
-      ? `Delivery to ${estimate.name}: ${estimate.price > 0 ? formatDollars(estimate.price) : 'Free'}`
-      : estimate.message;
+    result.textContent = estimate.ok ? `Delivery to ${estimate.name}: ${estimate.price > 0 ? formatDollars(estimate.price) : 'Free'}` : estimate.message;
   });
 }

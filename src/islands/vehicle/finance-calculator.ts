@@ -1,11 +1,4 @@
-import {
-  calculatorResult,
-  parseMoney,
-  updateField,
-  type CalculatorRanges,
-  type CalculatorState,
-  type Field,
-} from '../../lib/finance/calculator.ts';
+import { calculatorResult, parseMoney, updateField, type CalculatorRanges, type CalculatorState, type Field } from '../../lib/finance/calculator.ts';
 import type { Frequency } from '../../lib/finance/amortise.ts';
 import { formatNumber } from '../../lib/rules/format.ts';
 import { EVENTS, track } from './analytics.ts';

@@ -31,18 +31,26 @@ function start(el: HTMLElement): Promise<void> {
 export function initLazy(root: Document): void {
   const els = [...root.querySelectorAll<HTMLElement>('[data-island]')];
   const islandOf = (e: Event) => (e.target as Element | null)?.closest<HTMLElement>('[data-island]');
-  root.addEventListener('input', (e) => {
-    const el = islandOf(e);
-    if (el) void start(el);
-  }, true);
-  root.addEventListener('submit', (e) => {
-    const el = islandOf(e);
-    // Until its code is mounted a form must not submit natively (that would reload the page).
-    if (!el || mounted.has(el)) return;
-    e.preventDefault();
-    const form = e.target as HTMLFormElement;
-    void start(el).then(() => form.requestSubmit());
-  }, true);
+  root.addEventListener(
+    'input',
+    (e) => {
+      const el = islandOf(e);
+      if (el) void start(el);
+    },
+    true,
+  );
+  root.addEventListener(
+    'submit',
+    (e) => {
+      const el = islandOf(e);
+      // Until its code is mounted a form must not submit natively (that would reload the page).
+      if (!el || mounted.has(el)) return;
+      e.preventDefault();
+      const form = e.target as HTMLFormElement;
+      void start(el).then(() => form.requestSubmit());
+    },
+    true,
+  );
   if (!('IntersectionObserver' in window)) {
     for (const el of els) void start(el);
     return;

@@ -32,7 +32,15 @@ export function loadQuote(root: Document): void {
   fetch('/api/youx/quote', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ selfAssessedCreditScore: 'GREAT', purchasePrice: Number(price), loanTerm: 5, year: year ? Number(year) : undefined, vin, nvic, whoIsHelping: '' }),
+    body: JSON.stringify({
+      selfAssessedCreditScore: 'GREAT',
+      purchasePrice: Number(price),
+      loanTerm: 5,
+      year: year ? Number(year) : undefined,
+      vin,
+      nvic,
+      whoIsHelping: '',
+    }),
   })
     .then((res) => (res.ok ? (res.json() as Promise<Quote>) : undefined))
     .then(fill)

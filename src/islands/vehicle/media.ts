@@ -27,14 +27,18 @@ export function initMedia(root: Document): void {
     mark();
   };
   let queued = false;
-  track.addEventListener('scroll', () => {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(() => {
-      queued = false;
-      settle();
-    });
-  }, { passive: true });
+  track.addEventListener(
+    'scroll',
+    () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => {
+        queued = false;
+        settle();
+      });
+    },
+    { passive: true },
+  );
   track.addEventListener('keydown', (e) => {
     if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       e.preventDefault();

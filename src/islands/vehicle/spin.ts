@@ -1,12 +1,4 @@
-import {
-  autorotateTick,
-  hotspotsAtFrame,
-  spinFrameAfterDrag,
-  SPIN_TICK_MS,
-  stepSlide,
-  stopAutorotate,
-  type Autorotate,
-} from '../../lib/rules/vdp-media.ts';
+import { autorotateTick, hotspotsAtFrame, spinFrameAfterDrag, SPIN_TICK_MS, stepSlide, stopAutorotate, type Autorotate } from '../../lib/rules/vdp-media.ts';
 
 interface SpinHotspot {
   id: string;

@@ -117,7 +117,9 @@ export function loadContent(tenantDir: string, tenantName: string): ContentLoadR
     const raw = readJson(file);
     if (raw === undefined) return undefined;
     if (!Array.isArray(raw)) {
-      invalid(file, [`(root): expected a list ([...]), received ${raw !== null && typeof raw === 'object' ? 'an object' : JSON.stringify(raw)} (file left out)`]);
+      invalid(file, [
+        `(root): expected a list ([...]), received ${raw !== null && typeof raw === 'object' ? 'an object' : JSON.stringify(raw)} (file left out)`,
+      ]);
       return undefined;
     }
     const lines: string[] = [];

@@ -60,7 +60,10 @@ export function autoDealerJsonLd(loc: Location, model: SiteModel, image?: string
   const a = loc.address;
   const phone = loc.contact_detail.phone ?? loc.contact_detail.landline_phone;
   const special = specialOpeningHoursSpecification(loc.special_hours, buildDate(model));
-  const rating = loc.average_rating !== undefined && loc.review_count ? { '@type': 'AggregateRating', ratingValue: loc.average_rating, reviewCount: loc.review_count } : undefined;
+  const rating =
+    loc.average_rating !== undefined && loc.review_count
+      ? { '@type': 'AggregateRating', ratingValue: loc.average_rating, reviewCount: loc.review_count }
+      : undefined;
   return {
     '@context': 'https://schema.org',
     '@type': 'AutoDealer',

@@ -12,7 +12,10 @@ const Link = v.pipe(v.string(), v.trim(), v.regex(/^(?:\/|https?:\/\/)/, 'a path
 const ImageRef = v.pipe(v.string(), v.trim(), v.minLength(1, 'an image path or URL'));
 const IsoDate = v.pipe(v.string(), v.isoDate('a date like 2026-12-31'));
 /** A date, or a date and time with a zone (2026-12-31T17:00:00+10:00). */
-const DateOrTime = v.union([v.pipe(v.string(), v.isoDate()), v.pipe(v.string(), v.isoTimestamp())], 'a date like 2026-12-31 or a time like 2026-12-31T17:00:00+10:00');
+const DateOrTime = v.union(
+  [v.pipe(v.string(), v.isoDate()), v.pipe(v.string(), v.isoTimestamp())],
+  'a date like 2026-12-31 or a time like 2026-12-31T17:00:00+10:00',
+);
 
 /** Front matter of content/pages/<slug>.md. */
 export const PageFrontMatterSchema = v.strictObject({

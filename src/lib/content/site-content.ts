@@ -54,7 +54,12 @@ export function activeOffers(model: SiteModel): Offer[] {
 
 /** An offer's manufacturer segment for /offers/{manufacturer}/{id}, when it names one. */
 export function offerManufacturerSlug(offer: Offer): string | undefined {
-  return offer.manufacturer ? offer.manufacturer.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') : undefined;
+  return offer.manufacturer
+    ? offer.manufacturer
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+    : undefined;
 }
 
 /** The canonical path of an offer: /offers/{manufacturer}/{id}, or /offers/{id} without a manufacturer. */
@@ -67,7 +72,14 @@ export function offerPath(offer: Offer): string {
 export function homeSlides(model: SiteModel): Slide[] {
   const own = contentOf(model).slides;
   if (own && own.length > 0) return own;
-  return [{ name: model.tenant.name, description: 'Browse our new, demo and used vehicles, updated every day.', url: '/search/new-used-and-demo-cars', hide_overlay: false }];
+  return [
+    {
+      name: model.tenant.name,
+      description: 'Browse our new, demo and used vehicles, updated every day.',
+      url: '/search/new-used-and-demo-cars',
+      hide_overlay: false,
+    },
+  ];
 }
 
 /** Why choose us items; four general ones without content/features.json. */

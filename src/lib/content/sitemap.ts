@@ -10,11 +10,31 @@ export interface PageModule {
 }
 
 /** Paths never listed: private, per-visitor or transactional pages. */
-const PRIVATE = [/^\/404$/, /^\/success\b/, /^\/sign-in\b/, /^\/print\b/, /\/checkout\b/, /\/buy-online\b/, /^\/checkout-journey\b/, /^\/online-payment\b/, /^\/my[a-z-]*$/, /^\/watchlist\b/, /^\/compare\b/, /^\/cars\/trade-in\b/, /^\/personalised\//, /^\/spin-to-win\b/, /^\/api\//];
+const PRIVATE = [
+  /^\/404$/,
+  /^\/success\b/,
+  /^\/sign-in\b/,
+  /^\/print\b/,
+  /\/checkout\b/,
+  /\/buy-online\b/,
+  /^\/checkout-journey\b/,
+  /^\/online-payment\b/,
+  /^\/my[a-z-]*$/,
+  /^\/watchlist\b/,
+  /^\/compare\b/,
+  /^\/cars\/trade-in\b/,
+  /^\/personalised\//,
+  /^\/spin-to-win\b/,
+  /^\/api\//,
+];
 
 /** "./pages/cars/[slug].astro" -> "/cars/[slug]", "./locations/index.astro" -> "/locations" (canonical paths have no trailing slash). */
 export function routeOf(file: string): string {
-  const path = file.replace(/^.*?\/pages\//, '/').replace(/^\.\//, '/').replace(/\.astro$/, '').replace(/\/?index$/, '');
+  const path = file
+    .replace(/^.*?\/pages\//, '/')
+    .replace(/^\.\//, '/')
+    .replace(/\.astro$/, '')
+    .replace(/\/?index$/, '');
   return path === '' ? '/' : path;
 }
 

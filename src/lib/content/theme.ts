@@ -29,5 +29,7 @@ export function themeCss(t: Theme): string {
     '--header-text': headerText,
     '--header-line': t.header === 'light' ? '#e3e6ea' : header,
   };
-  return `:root{${Object.entries(vars).map(([k, v]) => `${k}:${v}`).join(';')}}`;
+  return `:root{${Object.entries(vars)
+    .map(([k, v]) => `${k}:${v}`)
+    .join(';')}}`;
 }

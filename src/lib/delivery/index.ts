@@ -4,13 +4,11 @@ import type { DeliveryZone } from '../schemas/delivery.ts';
 export const DeliveryMessages = {
   empty: 'Please enter a postcode.',
   invalid: 'Invalid postcode. Please enter a 4-digit number.',
-  unknown:
-    "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",
+  unknown: "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",
 } as const;
 
 export type DeliveryEstimate =
-  | { ok: true; postcode: string; name: string; price: number }
-  | { ok: false; reason: keyof typeof DeliveryMessages; message: string };
+  { ok: true; postcode: string; name: string; price: number } | { ok: false; reason: keyof typeof DeliveryMessages; message: string };
 
 /** "2000-2234" or "4000" -> [from, to] as numbers. */
 function range(spec: string): [number, number] {
@@ -32,10 +30,12 @@ export function estimateDelivery(input: string | null | undefined, zones: readon
   if (!checked.ok) return { ok: false, reason: checked.reason, message: DeliveryMessages[checked.reason] };
   const n = Number(checked.postcode);
   for (const zone of zones) {
-    if (zone.postcodes.some((spec) => {
-      const [from, to] = range(spec);
-      return n >= from && n <= to;
-    })) {
+    if (
+      zone.postcodes.some((spec) => {
+        const [from, to] = range(spec);
+        return n >= from && n <= to;
+      })
+    ) {
       return { ok: true, postcode: checked.postcode, name: zone.name, price: zone.price };
     }
   }

@@ -26,8 +26,7 @@ export const TenantConfigUnreadable = {
 export const TenantConfigInvalid = {
   name: 'TenantConfigInvalid',
   title: 'Tenant config is invalid',
-  message: (tenant: string, file: string, problems: string[]) =>
-    `Tenant "${tenant}": ${file} is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  message: (tenant: string, file: string, problems: string[]) => `Tenant "${tenant}": ${file} is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
   hint: 'Every field and its default is documented in docs/tenant-config.md.',
 } satisfies ErrorData<[string, string, string[]]>;
 
@@ -63,8 +62,7 @@ export const PhotoUnavailable = {
 export const ContentInvalid = {
   name: 'ContentInvalid',
   title: 'Tenant content is invalid',
-  message: (tenant: string, file: string, problems: string[]) =>
-    `Tenant "${tenant}": ${file} is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  message: (tenant: string, file: string, problems: string[]) => `Tenant "${tenant}": ${file} is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
   hint: 'Content files are documented in docs/content.md. The bad entry (or file) is left out; everything else is built.',
 } satisfies ErrorData<[string, string, string[]]>;
 

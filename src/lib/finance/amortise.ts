@@ -70,10 +70,8 @@ export interface ComparisonInput {
 export function comparisonRate(input: ComparisonInput): number {
   const amount = input.amount ?? 30000;
   const months = Math.round((input.years ?? 5) * 12);
-  const outgoing =
-    amortisedPayment(amount + (input.establishmentFee ?? 0), input.annualRatePct / 100 / 12, months) + (input.monthlyFee ?? 0);
-  const presentValue = (monthly: number) =>
-    monthly === 0 ? outgoing * months : (outgoing * (1 - (1 + monthly) ** -months)) / monthly;
+  const outgoing = amortisedPayment(amount + (input.establishmentFee ?? 0), input.annualRatePct / 100 / 12, months) + (input.monthlyFee ?? 0);
+  const presentValue = (monthly: number) => (monthly === 0 ? outgoing * months : (outgoing * (1 - (1 + monthly) ** -months)) / monthly);
   // presentValue falls as the rate rises: bisect for presentValue(rate) = amount.
   let lo = 0;
   let hi = 1;

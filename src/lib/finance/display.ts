@@ -26,9 +26,7 @@ export interface FinanceCar {
 }
 
 export type FinanceDisplay =
-  | { show: 'block'; provider: FinanceProvider; entry: LenderEntry }
-  | { show: 'disclaimer'; provider: FinanceProvider; disclaimer: string }
-  | { show: 'none' };
+  { show: 'block'; provider: FinanceProvider; entry: LenderEntry } | { show: 'disclaimer'; provider: FinanceProvider; disclaimer: string } | { show: 'none' };
 
 /** The configured provider's entry; without one configured, the first provider (spec order) the car has. */
 export function chooseLender(

@@ -36,4 +36,3 @@ export function quoteEstimate(quote: Quote | undefined, loading: boolean): Quote
 export function shouldFetchQuote(featureOn: boolean, quote: Quote | undefined, price: number | null | undefined): boolean {
   return featureOn && !quote && (price ?? 0) > 0;
 }
-

@@ -23,7 +23,5 @@ export function compareRows(cars: { make: string; model: string; specs?: Record<
     { label: 'Model', values: cars.map((c) => c.model) },
     ...COMPARE_SPECS.map((s) => ({ label: s.label, values: cars.map((c) => c.specs?.[s.key] ?? '') })),
   ];
-  return rows
-    .filter((r) => r.values.some((v) => v !== ''))
-    .map((r) => ({ ...r, differs: cars.length > 1 && new Set(r.values).size > 1 }));
+  return rows.filter((r) => r.values.some((v) => v !== '')).map((r) => ({ ...r, differs: cars.length > 1 && new Set(r.values).size > 1 }));
 }

@@ -40,7 +40,9 @@ type LocType = 'sales' | 'service' | 'parts';
 
 /** The website-location select, shown (and required) when the tenant has more than one such location. */
 export function locationSelect(tenant: Tenant, type: LocType, name = 'dealership_slug', label = 'Location'): Select[] {
-  const locs = tenant.locations.filter((l) => l.visible !== false && (type === 'sales' ? ['', 'sales', 'used'].includes(l.location_type) : l.location_type === type));
+  const locs = tenant.locations.filter(
+    (l) => l.visible !== false && (type === 'sales' ? ['', 'sales', 'used'].includes(l.location_type) : l.location_type === type),
+  );
   const options = [...new Map(locs.map((l) => [l.dealership_slug, { value: l.dealership_slug, label: l.name }])).values()];
   return options.length > 1 ? [{ name, label, options }] : [];
 }
@@ -56,33 +58,94 @@ export function formProps(tenant: Tenant, form: FormName, extraHidden: Record<st
   const f = tenant.features;
   const base = { terms: f.terms_checkbox, messageRequired: !f.message_optional, dealerName: tenant.name };
   // A page for one dealership (contact-us/{slug}) passes its dealership_slug: no select then.
-  const withLoc = (type: LocType) => ({ selects: extraHidden['dealership_slug'] ? [] : locationSelect(tenant, type), hidden: { ...onlyDealership(tenant, type), ...extraHidden } });
+  const withLoc = (type: LocType) => ({
+    selects: extraHidden['dealership_slug'] ? [] : locationSelect(tenant, type),
+    hidden: { ...onlyDealership(tenant, type), ...extraHidden },
+  });
   switch (form) {
     case 'contact':
       return { ...base, ...withLoc('sales'), id: 'contact-form-lead', kind: 'other', category: 'General Enquiry', rego: true };
     case 'service':
       // dealership_slug comes from the chosen service location.
-      return { ...base, ...withLoc('service'), id: 'service-form-lead', kind: 'other', category: 'Service Booking', rego: true, dateTime: true, postcode: 'optional',
-        checkOptions: ['Wheel alignment', 'Tyres', 'Detailing'], messageLabel: 'Comments', submitLabel: 'Book Service' };
+      return {
+        ...base,
+        ...withLoc('service'),
+        id: 'service-form-lead',
+        kind: 'other',
+        category: 'Service Booking',
+        rego: true,
+        dateTime: true,
+        postcode: 'optional',
+        checkOptions: ['Wheel alignment', 'Tyres', 'Detailing'],
+        messageLabel: 'Comments',
+        submitLabel: 'Book Service',
+      };
     case 'parts':
       return { ...base, ...withLoc('parts'), id: 'parts-form-lead', kind: 'other', category: 'Parts Enquiry', rego: true };
     case 'finance':
-      return { ...base, ...withLoc('sales'), id: 'finance-form-lead', kind: 'other', category: 'Finance Enquiry', messageRequired: false,
-        money: [{ name: 'vehiclePriceBudget', label: 'Vehicle budget' }], postcode: 'required', submitLabel: 'Send Finance Enquiry',
-        fromQuery: ['preferredDealership', 'vehiclePriceBudget', 'car_id', 'car_type', 'vin'] };
+      return {
+        ...base,
+        ...withLoc('sales'),
+        id: 'finance-form-lead',
+        kind: 'other',
+        category: 'Finance Enquiry',
+        messageRequired: false,
+        money: [{ name: 'vehiclePriceBudget', label: 'Vehicle budget' }],
+        postcode: 'required',
+        submitLabel: 'Send Finance Enquiry',
+        fromQuery: ['preferredDealership', 'vehiclePriceBudget', 'car_id', 'car_type', 'vin'],
+      };
     case 'test-drive':
-      return { ...base, ...withLoc('sales'), id: 'test-drive-form', kind: 'test-drive', category: 'Test Drive', messageRequired: false, dateTime: true, submitLabel: 'Book Test Drive' };
+      return {
+        ...base,
+        ...withLoc('sales'),
+        id: 'test-drive-form',
+        kind: 'test-drive',
+        category: 'Test Drive',
+        messageRequired: false,
+        dateTime: true,
+        submitLabel: 'Book Test Drive',
+      };
     case 'trade-in':
-      return { ...base, ...withLoc('sales'), id: 'trade-in-form', kind: 'other', category: 'Trade-in', subcategory: '1. Details', messageRequired: false, postcode: 'required', rego: true,
-        distance: [{ name: 'odometer', label: 'Odometer' }], submitLabel: 'Get My Valuation' };
+      return {
+        ...base,
+        ...withLoc('sales'),
+        id: 'trade-in-form',
+        kind: 'other',
+        category: 'Trade-in',
+        subcategory: '1. Details',
+        messageRequired: false,
+        postcode: 'required',
+        rego: true,
+        distance: [{ name: 'odometer', label: 'Odometer' }],
+        submitLabel: 'Get My Valuation',
+      };
     case 'reserve':
-      return { ...base, hidden: extraHidden, id: 'reserve-form', kind: 'other', category: RESERVATION_CATEGORY, messageRequired: false, postcode: 'required', submitLabel: 'Reserve This Car',
+      return {
+        ...base,
+        hidden: extraHidden,
+        id: 'reserve-form',
+        kind: 'other',
+        category: RESERVATION_CATEGORY,
+        messageRequired: false,
+        postcode: 'required',
+        submitLabel: 'Reserve This Car',
         // /checkout-journey?car_id={slug}: the car to reserve (the server accepts an id or a slug).
-        fromQuery: ['car_id'] };
+        fromQuery: ['car_id'],
+      };
     case 'spin-to-win':
       return { ...base, hidden: extraHidden, id: 'spin-form', kind: 'other', category: 'Spin to Win', messageRequired: false, submitLabel: 'Enter' };
     case 'online-payment':
-      return { ...base, hidden: extraHidden, id: 'payment-form', kind: 'other', category: 'Online Payment', messageRequired: false,
-        money: [{ name: 'amount', label: 'Amount' }], messageLabel: 'Invoice or reference', submitLabel: 'Continue' };
+      return {
+        ...base,
+        hidden: extraHidden,
+        id: 'payment-form',
+        kind: 'other',
+        category: 'Online Payment',
+        messageRequired: false,
+        money: [{ name: 'amount', label: 'Amount' }],
+        messageLabel: 'Invoice or reference',
+        submitLabel: 'Continue',
+      };
   }
 }

@@ -44,7 +44,11 @@ export interface StockPrice {
   year: number;
   price: number;
 }
-export const ADJUSTMENTS = ['Has it been in an accident or had panel damage?', 'Any mechanical problems or warning lights?', 'Is the service history incomplete?'] as const;
+export const ADJUSTMENTS = [
+  'Has it been in an accident or had panel damage?',
+  'Any mechanical problems or warning lights?',
+  'Is the service history incomplete?',
+] as const;
 
 /** Build time: the median price per make and year (stock of that make built within a year either side). */
 export function stockMedians(stock: readonly StockPrice[]): Record<string, number> {
@@ -52,7 +56,10 @@ export function stockMedians(stock: readonly StockPrice[]): Record<string, numbe
   const keys = new Set(stock.flatMap((s) => [s.year - 1, s.year, s.year + 1].map((y) => `${s.make.toLowerCase()}|${y}`)));
   for (const key of keys) {
     const [make, y] = key.split('|');
-    const prices = stock.filter((s) => s.make.toLowerCase() === make && Math.abs(s.year - Number(y)) <= 1 && s.price > 0).map((s) => s.price).sort((a, b) => a - b);
+    const prices = stock
+      .filter((s) => s.make.toLowerCase() === make && Math.abs(s.year - Number(y)) <= 1 && s.price > 0)
+      .map((s) => s.price)
+      .sort((a, b) => a - b);
     if (prices.length === 0) continue;
     const mid = Math.floor(prices.length / 2);
     out[key] = prices.length % 2 ? prices[mid]! : (prices[mid - 1]! + prices[mid]!) / 2;
@@ -60,7 +67,12 @@ export function stockMedians(stock: readonly StockPrice[]): Record<string, numbe
   return out;
 }
 
-export function tradeInEstimate(car: { make: string; year: number; km: number }, yesAnswers: number, medians: Record<string, number>, now: Date): number | undefined {
+export function tradeInEstimate(
+  car: { make: string; year: number; km: number },
+  yesAnswers: number,
+  medians: Record<string, number>,
+  now: Date,
+): number | undefined {
   if (!onlineEstimateAllowed(car.year, car.km, now)) return undefined;
   const median = medians[`${car.make.trim().toLowerCase()}|${car.year}`];
   if (median === undefined) return undefined;

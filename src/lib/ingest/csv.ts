@@ -36,8 +36,6 @@ export function parseCsv(text: string): { header: string[]; rows: Record<string,
   }
   const [headerRow, ...data] = records;
   const header = (headerRow ?? []).map((h) => h.trim());
-  const rows = data
-    .filter((r) => r.some((cell) => cell.trim() !== ''))
-    .map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+  const rows = data.filter((r) => r.some((cell) => cell.trim() !== '')).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
   return { header, rows };
 }

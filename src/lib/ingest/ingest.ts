@@ -70,7 +70,11 @@ function normaliseListColumns(row: Record<string, unknown>): Record<string, unkn
   const out = { ...row };
   for (const key of ['images', 'spin_images', 'standardEquipment'] as const) {
     const value = out[key];
-    if (typeof value === 'string') out[key] = value.split('|').map((s) => s.trim()).filter(Boolean);
+    if (typeof value === 'string')
+      out[key] = value
+        .split('|')
+        .map((s) => s.trim())
+        .filter(Boolean);
   }
   return out;
 }
@@ -78,7 +82,8 @@ function normaliseListColumns(row: Record<string, unknown>): Record<string, unkn
 /** A stable, unique URL slug: the record's own slug, else year-make-model-badge-id. */
 export function deriveSlug(car: Pick<CarRecord, 'id' | 'year' | 'make' | 'model' | 'badge' | 'slug'>, taken: Set<string>): string {
   const base =
-    car.slug ?? (slugify([car.year, car.make, car.model, car.badge, car.id].filter((x) => x !== undefined && x !== null).join(' ')) || `car-${slugify(car.id)}`);
+    car.slug ??
+    (slugify([car.year, car.make, car.model, car.badge, car.id].filter((x) => x !== undefined && x !== null).join(' ')) || `car-${slugify(car.id)}`);
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   taken.add(slug);

@@ -15,7 +15,13 @@ export function parseMoney(value: unknown): number | null | typeof Number.NaN {
 function splitCityState(value: string): { city: string; state: string } {
   const i = value.lastIndexOf(',');
   if (i < 0) return { city: value.trim(), state: '' };
-  return { city: value.slice(0, i).trim(), state: value.slice(i + 1).trim().toUpperCase() };
+  return {
+    city: value.slice(0, i).trim(),
+    state: value
+      .slice(i + 1)
+      .trim()
+      .toUpperCase(),
+  };
 }
 
 function applyTransform(value: unknown, transform: TransformName, separator: string): unknown {
@@ -65,7 +71,9 @@ function applyTransform(value: unknown, transform: TransformName, separator: str
 }
 
 function lookupValue(values: Record<string, unknown>, value: unknown): { hit: boolean; value: unknown } {
-  const key = String(value ?? '').trim().toLowerCase();
+  const key = String(value ?? '')
+    .trim()
+    .toLowerCase();
   for (const [k, v] of Object.entries(values)) if (k.trim().toLowerCase() === key) return { hit: true, value: v };
   return { hit: false, value };
 }

@@ -6,9 +6,7 @@ export interface CallUsContact {
   used_phone?: string | undefined;
 }
 
-export type CallUsNumber =
-  | { number: string; source: 'override' | 'car-type' | 'new-or-used' | 'location' }
-  | { number: undefined; warning: string };
+export type CallUsNumber = { number: string; source: 'override' | 'car-type' | 'new-or-used' | 'location' } | { number: undefined; warning: string };
 
 /**
  * The number a "Call Now" dials: the configured override; else, when phone filtering by car type is

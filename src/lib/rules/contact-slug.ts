@@ -23,7 +23,9 @@ function restoreWord(word: string, makeSlugs: readonly string[], minLength: numb
  */
 export function contactSlug(locationName: string, makes: readonly string[] = []): string {
   const base = locationName.trim().replace(TRAILING_DEPARTMENT, '');
-  const words = slugify(base || locationName).split('-').filter(Boolean);
+  const words = slugify(base || locationName)
+    .split('-')
+    .filter(Boolean);
   const known = makes.length > 0;
   const makeSlugs = known ? makes.map((m) => manufacturerFor(m).slug) : MANUFACTURERS.map((m) => m.slug);
   const joined = `-${words.join('-')}-`;

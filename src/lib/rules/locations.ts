@@ -31,7 +31,11 @@ export function departmentOf(loc: Pick<LocationLike, 'location_type' | 'location
 /** Visible locations sorted sales, then used, service, parts; primary first within a department. */
 export function sortLocations<L extends LocationLike>(locations: readonly L[]): L[] {
   const rank = (l: L) => DEPARTMENT_ORDER.indexOf(departmentOf(l)) * 2 + (l.primary ? 0 : 1);
-  return locations.filter((l) => l.visible).map((l, i) => ({ l, i })).sort((a, b) => rank(a.l) - rank(b.l) || a.i - b.i).map(({ l }) => l);
+  return locations
+    .filter((l) => l.visible)
+    .map((l, i) => ({ l, i }))
+    .sort((a, b) => rank(a.l) - rank(b.l) || a.i - b.i)
+    .map(({ l }) => l);
 }
 
 /** The location block's filter: one of these words, or a location id. */
@@ -75,7 +79,10 @@ export function locationGridColumns(count: number): 1 | 2 | 3 | 4 {
 }
 
 function addressKey(l: LocationLike): string | undefined {
-  const street = l.address.street?.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const street = l.address.street
+    ?.toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
   return street ? `${street}|${l.address.postcode ?? l.address.city?.toLowerCase() ?? ''}` : undefined;
 }
 
@@ -115,5 +122,9 @@ export function locationSearchText(l: LocationLike & { address: { state?: string
 
 /** Case-insensitive: every word of the query appears in the location's text. */
 export function matchesLocationQuery(text: string, query: string): boolean {
-  return query.toLowerCase().split(/\s+/).filter(Boolean).every((w) => text.includes(w));
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((w) => text.includes(w));
 }

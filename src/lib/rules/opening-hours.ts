@@ -89,13 +89,24 @@ export function openingHoursSpecification(entries: readonly OpeningHour[]): Open
   return [...entries]
     .filter((e) => e.status !== 'Closed' && e.open && e.close)
     .sort((a, b) => ((a.weekday + 6) % 7) - ((b.weekday + 6) % 7))
-    .map((e) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${DAY_NAMES[e.weekday]}`, opens: hhmm(e.open ?? ''), closes: hhmm(e.close ?? '') }));
+    .map((e) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: `https://schema.org/${DAY_NAMES[e.weekday]}`,
+      opens: hhmm(e.open ?? ''),
+      closes: hhmm(e.close ?? ''),
+    }));
 }
 
 /** schema.org specialOpeningHoursSpecification: a closed day opens and closes at 00:00. */
 export function specialOpeningHoursSpecification(entries: readonly SpecialHours[], today: string): OpeningHoursSpecification[] {
   return upcoming(entries, today).map((e) => {
     const times = e.status === 'Closed' ? undefined : specialTimes(e);
-    return { '@type': 'OpeningHoursSpecification', opens: times ? hhmm(times[0]) : '00:00', closes: times ? hhmm(times[1]) : '00:00', validFrom: e.date, validThrough: e.date };
+    return {
+      '@type': 'OpeningHoursSpecification',
+      opens: times ? hhmm(times[0]) : '00:00',
+      closes: times ? hhmm(times[1]) : '00:00',
+      validFrom: e.date,
+      validThrough: e.date,
+    };
   });
 }

@@ -1,9 +1,6 @@
 import { formatDollars } from './format.ts';
 
-export type PriceDisplay =
-  | { kind: 'price'; amount: number; text: string }
-  | { kind: 'preorder'; text: 'PREORDER' }
-  | { kind: 'no-price'; text: string };
+export type PriceDisplay = { kind: 'price'; amount: number; text: string } | { kind: 'preorder'; text: 'PREORDER' } | { kind: 'no-price'; text: string };
 
 /**
  * The spec's price display: a price is shown only above 10 (so never "$0"); otherwise PREORDER for
@@ -24,7 +21,6 @@ export function priceTypeLabel(priceType: string | null | undefined): string | u
   if (!priceType) return undefined;
   const t = priceType.trim().toLowerCase();
   if (['dap', 'drive away', 'driveaway', 'drive-away', 'drive_away'].includes(t)) return 'Drive away';
-  if (['egc', 'excl. govt. charges', 'excluding government charges', 'plus orc', '+orc', 'orc'].includes(t))
-    return 'Excluding government charges';
+  if (['egc', 'excl. govt. charges', 'excluding government charges', 'plus orc', '+orc', 'orc'].includes(t)) return 'Excluding government charges';
   return priceType.trim();
 }

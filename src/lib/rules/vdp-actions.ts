@@ -56,12 +56,7 @@ export function isTestDriveOnly(car: { tag?: string | undefined }): boolean {
  */
 export function isReserveEligible(car: ActionFacts, reserveOnline: boolean): boolean {
   return (
-    reserveOnline &&
-    car.status === 'in_stock' &&
-    !isSold(car) &&
-    car.reserved !== true &&
-    (car.price ?? 0) > RESERVE_PRICE_THRESHOLD &&
-    !isTestDriveOnly(car)
+    reserveOnline && car.status === 'in_stock' && !isSold(car) && car.reserved !== true && (car.price ?? 0) > RESERVE_PRICE_THRESHOLD && !isTestDriveOnly(car)
   );
 }
 
@@ -111,7 +106,9 @@ export function vdpActions(car: ActionFacts, s: ActionSettings): VdpActions {
     favourite: isFavouriteShown(car, s.favourites),
     testDrive: available,
     tradeIn: available ? { href: `/cars/trade-in?car_id=${encodeURIComponent(car.id)}` } : undefined,
-    reserve: reserve ? { href: `/cars/${car.slug}/${s.buyOnlinePath ? 'buy-online' : 'checkout'}`, label: reserveLabel(s), deposit: reserveDeposit(s) } : undefined,
+    reserve: reserve
+      ? { href: `/cars/${car.slug}/${s.buyOnlinePath ? 'buy-online' : 'checkout'}`, label: reserveLabel(s), deposit: reserveDeposit(s) }
+      : undefined,
     // The SOLD panel replaces every action, the history report included.
     historyReport: available && car.file ? { href: car.file } : undefined,
     finance: { href: financeHref(car) },

@@ -114,7 +114,11 @@ const carEntries = {
     v.minLength(1, 'an id'),
   ),
   slug: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a URL slug'))),
-  make: v.pipe(v.union([v.string(), v.number()], 'a make'), v.transform((x) => String(x).trim()), v.minLength(1, 'a make')),
+  make: v.pipe(
+    v.union([v.string(), v.number()], 'a make'),
+    v.transform((x) => String(x).trim()),
+    v.minLength(1, 'a make'),
+  ),
   model: text,
   badge: text,
   series: text,
@@ -188,6 +192,6 @@ const carEntries = {
 /** Validates one record; fields the schema does not name are kept as they are (loose). */
 export const CarRecordSchema = v.looseObject(carEntries);
 /** The typed view of a record: the named fields only (no index signature, so Omit<> works). */
-const CarFieldsSchema = v.object(carEntries);
+export const CarFieldsSchema = v.object(carEntries);
 export type CarRecordInput = v.InferInput<typeof CarFieldsSchema>;
 export type CarRecord = v.InferOutput<typeof CarFieldsSchema>;

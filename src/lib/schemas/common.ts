@@ -1,10 +1,7 @@
 import * as v from 'valibot';
 
 /** A URL-safe slug: lower-case letters, digits and single hyphens. */
-export const SlugSchema = v.pipe(
-  v.string(),
-  v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug of lower-case letters, digits and hyphens'),
-);
+export const SlugSchema = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug of lower-case letters, digits and hyphens'));
 
 /** An optional trimmed, non-empty string; empty strings count as absent. */
 export const OptionalText = v.optional(

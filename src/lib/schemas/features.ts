@@ -32,7 +32,4 @@ export const FeaturesSchema = v.optional(
 );
 export type Features = v.InferOutput<typeof FeaturesSchema>;
 
-export const PluginsSchema = v.optional(
-  v.strictObject({ autogauge: off, car_analysis: off, ppsr_report: off }),
-  {},
-);
+export const PluginsSchema = v.optional(v.strictObject({ autogauge: off, car_analysis: off, ppsr_report: off }), {});

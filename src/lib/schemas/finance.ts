@@ -1,16 +1,7 @@
 import * as v from 'valibot';
 import { OptionalText } from './common.ts';
 
-export const FINANCE_PROVIDERS = [
-  'Taurus',
-  'Powertorque',
-  'AusLoans',
-  'Angle',
-  '360 Finance',
-  'Nissan Finance',
-  'Manual',
-  'Car Clarity',
-] as const;
+export const FINANCE_PROVIDERS = ['Taurus', 'Powertorque', 'AusLoans', 'Angle', '360 Finance', 'Nissan Finance', 'Manual', 'Car Clarity'] as const;
 
 /** Finance calculator and quote settings. Rates are percentages per annum. */
 export const FinanceSchema = v.optional(

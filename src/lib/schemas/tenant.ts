@@ -23,8 +23,7 @@ const DealershipSchema = v.strictObject({
   review_count: v.optional(v.number()),
 });
 
-const positiveDays = (fallback: number) =>
-  v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(365)), fallback);
+const positiveDays = (fallback: number) => v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(365)), fallback);
 
 /**
  * The whole tenant.json. Only slug, name, url and locations are required; everything else has the

@@ -11,16 +11,13 @@ export interface DealerSearchClient {
 
 /** Which backend a built site searches, as the build decided it (see scripts/lib/outputs/search-index.ts). */
 export type SearchBackendConfig =
-  | { backend: 'embedded'; indexName: string; indexUrl: string }
-  | { backend: 'meili'; indexName: string; indexUrl: string; host: string; searchKey: string };
+  { backend: 'embedded'; indexName: string; indexUrl: string } | { backend: 'meili'; indexName: string; indexUrl: string; host: string; searchKey: string };
 
 /** Every query reaches both backends in the same normalised form (see engine/tokenize.ts). */
 export function normalisingClient(inner: DealerSearchClient): DealerSearchClient {
   return {
     search: (requests) =>
-      inner.search(
-        requests.map((r) => ({ ...r, params: { ...r.params, query: normaliseQuery(typeof r.params?.query === 'string' ? r.params.query : '') } })),
-      ),
+      inner.search(requests.map((r) => ({ ...r, params: { ...r.params, query: normaliseQuery(typeof r.params?.query === 'string' ? r.params.query : '') } }))),
   };
 }
 

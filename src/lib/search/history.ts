@@ -9,7 +9,9 @@ export interface HistoryEntry {
 }
 
 /** Drops empty values; an entry with nothing left is not worth remembering. */
-export function nonEmptyRefinements(refinements: Readonly<Record<string, readonly (string | number | undefined)[] | string | undefined>>): Record<string, string[]> {
+export function nonEmptyRefinements(
+  refinements: Readonly<Record<string, readonly (string | number | undefined)[] | string | undefined>>,
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(refinements)) {
     const values = (Array.isArray(v) ? v : [v]).filter((x) => x !== undefined && String(x).trim() !== '').map(String);

@@ -51,7 +51,10 @@ export function embeddedHits(engine: SearchEngine, indexName = DEFAULT_INDEX_NAM
   return {
     hits: async (q) => {
       const { facetFilters, numericFilters } = hitsFilters(q);
-      const res = engine.search({ indexName: sortIndexName(indexName, q.sort), params: { query: '', facetFilters, numericFilters, hitsPerPage: q.limit, page: 0 } });
+      const res = engine.search({
+        indexName: sortIndexName(indexName, q.sort),
+        params: { query: '', facetFilters, numericFilters, hitsPerPage: q.limit, page: 0 },
+      });
       return res.hits.map(({ objectID: _objectID, ...doc }) => doc);
     },
   };

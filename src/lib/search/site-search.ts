@@ -56,8 +56,14 @@ export function searchSite(model: SiteModel): SearchSite {
     priceAscendingExcludesZero: s.price_ascending_excludes_zero,
     certifiedFacet: tenant.features.certified_badge || s.certified_only,
     certifiedOnly: s.certified_only,
-    priceRange: sliderRange(max((d) => d.price), s.show_facet_max),
-    kmRange: sliderRange(max((d) => d.km), s.show_facet_max),
+    priceRange: sliderRange(
+      max((d) => d.price),
+      s.show_facet_max,
+    ),
+    kmRange: sliderRange(
+      max((d) => d.km),
+      s.show_facet_max,
+    ),
     popularMakes: s.popular_makes,
     stockCount: s.stock_count,
     card: cardSettingsFor(tenant, model.now),

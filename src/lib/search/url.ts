@@ -140,7 +140,11 @@ export function parseSearchQuery(search: string, base: Refinements): SearchState
         const attr = range[1] as RangeFacet;
         const end = range[2] as 'min' | 'max' | undefined;
         // range[price][min]/[max]: the no-JavaScript price range form's two number inputs.
-        const parsed = !(RANGE_FACETS as readonly string[]).includes(attr) ? undefined : end ? parseRange(end === 'min' ? `${value}:` : `:${value}`) : parseRange(value);
+        const parsed = !(RANGE_FACETS as readonly string[]).includes(attr)
+          ? undefined
+          : end
+            ? parseRange(end === 'min' ? `${value}:` : `:${value}`)
+            : parseRange(value);
         if (parsed) state.ranges[attr] = end ? { ...state.ranges[attr], ...parsed } : parsed;
         continue;
       }

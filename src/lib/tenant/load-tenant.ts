@@ -1,12 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as v from 'valibot';
-import {
-  TenantConfigInvalid,
-  TenantConfigMissing,
-  TenantConfigUnreadable,
-  dealerError,
-} from '../errors/errors-data.ts';
+import { TenantConfigInvalid, TenantConfigMissing, TenantConfigUnreadable, dealerError } from '../errors/errors-data.ts';
 import { formatIssues } from '../schemas/issues.ts';
 import type { LocationConfig } from '../schemas/location.ts';
 import { TenantConfigSchema, type TenantConfig } from '../schemas/tenant.ts';

@@ -19,7 +19,12 @@ const num = v.nullish(
     v.check((n) => n === null || Number.isFinite(n), 'a number'),
   ),
 );
-const text = v.nullish(v.pipe(v.union([v.string(), v.number()]), v.transform((x) => String(x).trim())));
+const text = v.nullish(
+  v.pipe(
+    v.union([v.string(), v.number()]),
+    v.transform((x) => String(x).trim()),
+  ),
+);
 /** A media reference: "url", {url} or {image: {url}} / {video: {url}}. */
 const mediaRef = v.pipe(
   v.union([

@@ -30,7 +30,14 @@ import {
 import { availableViews, gallerySlides, initialView, showThumbnailStrip, type MediaView, type Slide } from '../rules/vdp-media.ts';
 import { shareUrl, vehicleBreadcrumbs, type Crumb, type CrumbRefinements } from '../rules/vdp-page.ts';
 import { vehicleSubtitle, vehicleTitle } from '../rules/vehicle-title.ts';
-import { calculatorRanges, calculatorResult, initialCalculatorState, type CalculatorRanges, type CalculatorResult, type CalculatorState } from '../finance/calculator.ts';
+import {
+  calculatorRanges,
+  calculatorResult,
+  initialCalculatorState,
+  type CalculatorRanges,
+  type CalculatorResult,
+  type CalculatorState,
+} from '../finance/calculator.ts';
 import { chooseLender, disclaimerText, isFinanceHidden, financeBlock, financeDisplay, type FinanceBlock } from '../finance/display.ts';
 import { quoteEstimate, shouldFetchQuote, type QuoteEstimate } from '../finance/quote.ts';
 import type { SiteModel } from '../site/site-model.ts';
@@ -210,9 +217,15 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
         : { ranges, state, result: calculatorResult(state, ranges, calcSettings), fee: calcSettings.establishment_fee, roundUp: calcSettings.round_up },
       disclaimer: disclaimerText(tenant.finance.disclaimer),
     },
-    fuel: tenant.features.fuel_calculator && isFuelCalculatorShown(car)
-      ? { economy, price: FUEL_PRICE_DEFAULT, distance: FUEL_DISTANCE_DEFAULT, weekly: weeklyFuelCost(FUEL_DISTANCE_DEFAULT, FUEL_PRICE_DEFAULT, economy) ?? '' }
-      : undefined,
+    fuel:
+      tenant.features.fuel_calculator && isFuelCalculatorShown(car)
+        ? {
+            economy,
+            price: FUEL_PRICE_DEFAULT,
+            distance: FUEL_DISTANCE_DEFAULT,
+            weekly: weeklyFuelCost(FUEL_DISTANCE_DEFAULT, FUEL_PRICE_DEFAULT, economy) ?? '',
+          }
+        : undefined,
     delivery: tenant.features.delivery_calculator && tenant.delivery_zones.length > 0 && actions.available,
     gauge,
     map: tenant.vdp_config.show_map_section && location ? { location, directions: directionsUrl(location.address) } : undefined,

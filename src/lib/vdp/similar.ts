@@ -13,6 +13,10 @@ export async function similarCarIds(model: Pick<SiteModel, 'vehicles' | 'tenant'
   const { docs } = toSearchDocs(model.vehicles, model.tenant);
   const backend = embeddedHits(new SearchEngine(docs), model.tenant.search.index_name);
   const out = new Map<string, string[]>();
-  for (const car of model.vehicles) out.set(car.id, (await similarCars(car, backend)).map((d) => d.id));
+  for (const car of model.vehicles)
+    out.set(
+      car.id,
+      (await similarCars(car, backend)).map((d) => d.id),
+    );
   return out;
 }

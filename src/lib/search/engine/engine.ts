@@ -44,7 +44,13 @@ export class SearchEngine {
   }
 
   get text(): TextIndex {
-    this.textIndex ??= new TextIndex(this.docs.map((d) => searchTextOf(d).split(' ').filter((t) => t !== '')));
+    this.textIndex ??= new TextIndex(
+      this.docs.map((d) =>
+        searchTextOf(d)
+          .split(' ')
+          .filter((t) => t !== ''),
+      ),
+    );
     return this.textIndex;
   }
 

@@ -99,8 +99,7 @@ export class TextIndex {
     const set = this.docsOfWords(deriveWords(word, maxTypos, isPrefix, this.vocabulary, this.has));
     const split = this.bestSplit(word);
     // An n-gram does not add the split that just gives back its own words.
-    if (split && !(ngramOf && ngramOf.length === 2 && ngramOf[0] === split.pair[0] && ngramOf[1] === split.pair[1]))
-      for (const d of split.docs) set.add(d);
+    if (split && !(ngramOf && ngramOf.length === 2 && ngramOf[0] === split.pair[0] && ngramOf[1] === split.pair[1])) for (const d of split.docs) set.add(d);
     if (this.termCache.size > 200) this.termCache.clear();
     this.termCache.set(key, set);
     return set;

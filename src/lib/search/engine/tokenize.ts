@@ -6,7 +6,10 @@
 
 /** Lower-case ASCII words: accents folded, everything that is not a letter or digit separates words. */
 export function tokenize(text: string): string[] {
-  const folded = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const folded = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
   return folded.split(/[^a-z0-9]+/).filter((t) => t !== '');
 }
 

@@ -89,8 +89,7 @@ export function automatonDistance(q: string, w: string, max: number, prefix: boo
       if (s.distance < max) {
         addState(next, { offset: s.offset, distance: s.distance + 1, transpose: false });
         addState(next, { offset: s.offset + 1, distance: s.distance + 1, transpose: false });
-        for (let d = 1; d < max + 1 - s.distance; d++)
-          if (bit(d)) addState(next, { offset: s.offset + 1 + d, distance: s.distance + d, transpose: false });
+        for (let d = 1; d < max + 1 - s.distance; d++) if (bit(d)) addState(next, { offset: s.offset + 1 + d, distance: s.distance + d, transpose: false });
         if (bit(1)) addState(next, { offset: s.offset, distance: s.distance + 1, transpose: true });
       }
       if (bit(0)) addState(next, { offset: s.offset + 1, distance: s.distance, transpose: false });
