@@ -284,4 +284,24 @@ test.describe('stock search', () => {
     await expect(card.getByRole('link', { name: 'Find Me Something Similar' })).toBeVisible();
     await expect(card.getByRole('link', { name: 'Reserve' })).toHaveCount(0);
   });
+
+  test('recent searches: kept in this browser (newest first, at most 5) and offered on the next search page', async ({ page }) => {
+    await go(page, '/search/new-used-and-demo-cars');
+    await hydrate(page);
+    await page.locator('.search-field input').pressSequentially('hilu', { delay: 40 });
+    await expect(page).toHaveURL(/\?query=hilu$/);
+    await go(page, '/search/toyota');
+    await hydrate(page);
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('dealer:search-history') ?? '[]').length as number)).toBe(2);
+    await page.reload();
+    await hydrate(page);
+    await openFilters(page);
+    const recent = page.locator('details.recent-searches');
+    await recent.locator('summary').click();
+    const link = recent.getByRole('link', { name: /hilu/ });
+    await expect(link).toHaveAttribute('href', /query=hilu/);
+    await link.click();
+    await expect(page).toHaveURL(/query=hilu/);
+    await expect(page.getByTestId('result-count')).toHaveText(countText(cars.filter((c) => c.model === 'HiLux').length));
+  });
 });

@@ -1,35 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
-import { addHistoryEntry, type HistoryEntry } from '../../lib/search/history.ts';
+import type { HistoryEntry } from '../../lib/search/history.ts';
 import type { SearchState } from '../../lib/search/url.ts';
+import { $searchHistory, recordSearch as remember } from '../../stores/search-history.ts';
 import { facetLabel } from './facets.tsx';
 
-const KEY = 'dealer:search-history';
-
-function read(): HistoryEntry[] {
-  try {
-    const v = JSON.parse(localStorage.getItem(KEY) ?? '[]') as unknown;
-    return Array.isArray(v) ? (v as HistoryEntry[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The shopper's last 5 searches (non-empty refinements and the path), kept in this browser. */
-export const $searchHistory = atom<HistoryEntry[]>([]);
-
+/** Records the search the shopper is looking at: its refinements, query and ranges, and its address. */
 export function recordSearch(route: SearchState, path: string): void {
   const refinements: Record<string, string[]> = { ...route.refinements } as Record<string, string[]>;
   if (route.query.trim()) refinements['query'] = [route.query.trim()];
   for (const [k, r] of Object.entries(route.ranges)) if (r) refinements[k] = [`${r.min ?? ''}:${r.max ?? ''}`];
-  const next = addHistoryEntry(read(), { refinements, path });
-  try {
-    localStorage.setItem(KEY, JSON.stringify(next));
-  } catch {
-    // Storage full or blocked: history is a convenience only.
-  }
-  $searchHistory.set(next);
+  remember({ refinements, path });
 }
 
 function describe(e: HistoryEntry): string {
@@ -42,10 +23,7 @@ function describe(e: HistoryEntry): string {
 export function RecentSearches() {
   const history = useStore($searchHistory);
   const [mounted, setMounted] = useState(false);
-  useEffect(() => {
-    $searchHistory.set(read());
-    setMounted(true);
-  }, []);
+  useEffect(() => setMounted(true), []);
   if (!mounted || history.length < 2) return null;
   return (
     <details className="facet facet-dropdown recent-searches">
