@@ -17,6 +17,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { flagString, parseArgs } from './lib/args.ts';
+import { LIST_FACETS, RANGE_FACETS } from '../src/lib/search/attributes.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { flags } = parseArgs(process.argv.slice(2));
@@ -84,25 +85,8 @@ const harness = await build({
 });
 const harnessJs = harness.outputFiles[0]?.text ?? '';
 
-const FACETS = [
-  'car_type',
-  'make',
-  'make_model',
-  'body',
-  'fuel',
-  'transmission',
-  'drive',
-  'colour',
-  'seats',
-  'location_name',
-  'state',
-  'year',
-  'tag',
-  'certified',
-  'dealership_name',
-  'price',
-  'km',
-];
+// The facets the search page asks for on every keystroke.
+const FACETS = [...LIST_FACETS, ...RANGE_FACETS];
 const TYPED = [
   'toyota hilux sr5',
   'ranger wildtrak',
