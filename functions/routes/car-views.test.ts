@@ -12,7 +12,17 @@ describe('/api/cars/{slug}/view.json', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       views: 10,
-      car_fields: { id: 'a-hilux', slug: 'a-hilux', status: 'in_stock', sold: false, reserved: false, price: 55990, photos_count: 0 },
+      car_fields: {
+        id: 'a-hilux',
+        slug: 'a-hilux',
+        name: '2022 Toyota HiLux',
+        path: '/cars/a-hilux',
+        status: 'in_stock',
+        sold: false,
+        reserved: false,
+        price: 55990,
+        photos_count: 0,
+      },
     });
   });
 

@@ -10,6 +10,7 @@ import { Http } from '../errors.ts';
 import { hmac, newToken } from '../lib/crypto.ts';
 import { enforce, ipBucket } from '../lib/rate-limit.ts';
 import { cookieOptions, VISITOR_COOKIE } from '../lib/session.ts';
+import { vehicleFullName } from '../../src/lib/rules/vehicle-title.ts';
 
 async function answer(c: Context<AppEnv>, deps: Deps, slug: string): Promise<Response> {
   const site = c.get('site');
@@ -23,6 +24,8 @@ async function answer(c: Context<AppEnv>, deps: Deps, slug: string): Promise<Res
       car_fields: {
         id: car.id,
         slug: car.slug,
+        name: vehicleFullName(car),
+        path: car.path,
         status: car.status,
         sold: car.sold ?? false,
         reserved: car.reserved ?? false,

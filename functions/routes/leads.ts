@@ -14,6 +14,7 @@ import { fullName, type CarSnapshot, type LeadPayload, type Reservation, type Tr
 import { localPayment } from '../adapters/local.ts';
 import { RESERVATION_CATEGORY } from '../../src/lib/forms/reserve.ts';
 import { isReserveEligible, reserveDeposit } from '../../src/lib/rules/vdp-actions.ts';
+import { vehicleFullName } from '../../src/lib/rules/vehicle-title.ts';
 import { idempotencyKey } from '../lib/idempotency.ts';
 import { enqueueLead } from '../lib/outbox.ts';
 import { lookupPostcode } from '../lib/postcodes.ts';
@@ -343,7 +344,7 @@ export function leadsRoute(app: Hono<AppEnv>, deps: Deps): void {
         const answer = await provider.reserve({
           tenant: site.slug,
           leadId: id,
-          car: { id: car.id, stocknum: car.stocknum, name: [car.year, car.make, car.model, car.badge].filter(Boolean).join(' '), price: car.price },
+          car: { id: car.id, stocknum: car.stocknum, name: vehicleFullName(car), price: car.price },
           deposit,
           customer: { name: fullName(payload), email: payload.email, phone: payload.phone_e164 ?? payload.phone },
         });

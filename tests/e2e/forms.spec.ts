@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startNodeServer, type RunningServer } from '../../functions/node.ts';
 import { E2E_DIST } from '../../playwright.config.ts';
 import { readModel, snap } from './helpers.ts';
+import { vehicleFullName } from '../../src/lib/rules/vehicle-title.ts';
 
 const TENANT = 'demo-southern-motor-group';
 let server: RunningServer;
@@ -597,6 +598,8 @@ test('reserve online after signing in: the deposit label, the local payment adap
 
   // /checkout-journey?car_id={slug}: the same reservation, open to everyone; the stored details pre-fill it.
   await page.goto(url(`/checkout-journey?car_id=${car.slug}`));
+  await expect(page.locator('[data-journey-car]')).toHaveText(`Reserving: ${vehicleFullName(car)}`);
+  await expect(page.locator('[data-journey-car] a')).toHaveAttribute('href', car.path);
   const form = await hydrated(page, 'reserve-form');
   await expect(page.locator('#reserve-form-email')).toHaveValue('ann@example.com');
   await expect(page.locator('#reserve-form-postcode')).toHaveValue('2000');

@@ -6,3 +6,8 @@ export function vehicleTitle(car: { year?: number | null | undefined; make: stri
 export function vehicleSubtitle(car: { badge?: string | undefined; series?: string | undefined }): string {
   return [car.badge, car.series].filter(Boolean).join(' ');
 }
+
+/** The full name used where one line names the car (forms, the success page, reservations): title then subtitle. */
+export function vehicleFullName(car: Parameters<typeof vehicleTitle>[0] & Parameters<typeof vehicleSubtitle>[0]): string {
+  return `${vehicleTitle(car)} ${vehicleSubtitle(car)}`.trim();
+}

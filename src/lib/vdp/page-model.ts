@@ -29,7 +29,7 @@ import {
 } from '../rules/vdp-content.ts';
 import { availableViews, gallerySlides, initialView, showThumbnailStrip, type MediaView, type Slide } from '../rules/vdp-media.ts';
 import { shareUrl, vehicleBreadcrumbs, type Crumb, type CrumbRefinements } from '../rules/vdp-page.ts';
-import { vehicleSubtitle, vehicleTitle } from '../rules/vehicle-title.ts';
+import { vehicleSubtitle, vehicleTitle, vehicleFullName } from '../rules/vehicle-title.ts';
 import {
   calculatorRanges,
   calculatorResult,
@@ -175,7 +175,7 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
     extras,
     title,
     subtitle,
-    fullName: `${title} ${subtitle}`.trim(),
+    fullName: vehicleFullName(car),
     url: shareUrl(tenant.url, car.path),
     crumbs: vehicleBreadcrumbs(car, title, crumbLinks(model)),
     tag: cardTag(car, tagOptionsFor(tenant, now)),
