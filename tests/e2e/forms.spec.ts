@@ -76,12 +76,16 @@ interface FormCase {
 const TERMS = '*You must agree to the terms of use before submitting.';
 const CONTACT_REQUIRED = ['First Name is required', 'Please enter an email address or a phone number', TERMS];
 
-/** A location select is required when the form shows one: pick the first dealership. */
+/** The dealership and location selects are required when the form shows them: pick the first. */
 async function pickLocation(page: Page, id: string, required: string[]): Promise<void> {
-  const select = page.locator(`#${id}-dealership_slug`);
-  if ((await select.count()) === 0) return;
-  expect(required).toContain('Location is required');
-  await select.selectOption({ index: 1 });
+  const dealer = page.locator(`#${id}-dealership_slug`);
+  if ((await dealer.count()) > 0) {
+    expect(required).toContain('Dealership is required');
+    await dealer.selectOption({ index: 1 });
+  }
+  // The website-location select shows only when the dealership has more than one location.
+  const location = page.locator(`#${id}-location_id`);
+  if ((await location.count()) > 0) await location.selectOption({ index: 1 });
 }
 
 /**
@@ -170,6 +174,7 @@ test('contact form: exact validation texts, stored lead, failing server keeps wh
   await page.locator('#contact-form-lead-postcode').fill('12');
   await page.locator('#contact-form-lead-message').fill('Do you have a white HiLux?');
   await page.locator('#contact-form-lead-dealership_slug').selectOption('southern-ford');
+  await form.getByLabel('Enquiry type').selectOption('Sales Enquiry');
   await form.getByLabel(/I agree to the/).check();
   await form.getByRole('button', { name: 'Send Enquiry' }).click();
   await expect(form.getByText('Invalid postcode. Please enter a 4-digit number.').first()).toBeVisible();
@@ -198,7 +203,9 @@ test('contact form: exact validation texts, stored lead, failing server keeps wh
   const stored = (await leads()).slice(before);
   expect(stored).toHaveLength(1);
   const p = stored[0]!.payload;
-  expect(stored[0]!.category).toBe('General Enquiry');
+  // The Enquiry type is the lead's category; the one location of the chosen dealership comes with it.
+  expect(stored[0]!.category).toBe('Sales Enquiry');
+  expect(p).toMatchObject({ location: 'Southern Ford Dandenong', location_id: expect.any(String) as unknown });
   expect(p).toMatchObject({
     name: 'Ann',
     last_name: 'Lee',
@@ -299,7 +306,7 @@ test('trade-in: details lead, rego and car, adjustments, a 7-day estimated offer
   const form = await hydrated(page, 'trade-in-form');
   await form.getByRole('button', { name: 'Get My Valuation' }).click();
   expect((await form.locator('.lf-issues li').allTextContents()).sort()).toEqual(
-    [...CONTACT_REQUIRED, 'Location is required', 'Invalid postcode. Please enter a 4-digit number.'].sort(),
+    [...CONTACT_REQUIRED, 'Dealership is required', 'Invalid postcode. Please enter a 4-digit number.'].sort(),
   );
   for (const label of ['First Name', 'Last Name', 'Postcode', 'Mobile', 'Email']) await expect(form.getByLabel(label, { exact: true })).toBeVisible();
   await fillContact(page, 'trade-in-form');
@@ -458,7 +465,7 @@ test('test drive page: the location select is required', async ({ page }) => {
   await submitEveryWay(page, {
     id: 'test-drive-form',
     submit: 'Book Test Drive',
-    required: [...CONTACT_REQUIRED, 'Location is required'],
+    required: [...CONTACT_REQUIRED, 'Dealership is required'],
     fill: async () => {},
     kept: { field: 'name', value: 'Ann' },
     category: 'Test Drive',
@@ -523,7 +530,7 @@ test('finance enquiry: the query parameters, a money input with quick picks, pos
   await submitEveryWay(page, {
     id: 'finance-form-lead',
     submit: 'Send Finance Enquiry',
-    required: [...CONTACT_REQUIRED, 'Location is required', 'Invalid postcode. Please enter a 4-digit number.'],
+    required: [...CONTACT_REQUIRED, 'Dealership is required', 'Invalid postcode. Please enter a 4-digit number.'],
     fill: async (p) => {
       await budget.fill('52000');
       await expect(budget).toHaveValue('52,000');
@@ -547,7 +554,7 @@ test('finance application page (/apply-for-finance)', async ({ page }) => {
   await submitEveryWay(page, {
     id: 'finance-form-lead',
     submit: 'Send Finance Enquiry',
-    required: [...CONTACT_REQUIRED, 'Location is required', 'Invalid postcode. Please enter a 4-digit number.'],
+    required: [...CONTACT_REQUIRED, 'Dealership is required', 'Invalid postcode. Please enter a 4-digit number.'],
     fill: async (p) => {
       await p.getByTestId('finance-form-lead').getByRole('button', { name: '$40,000' }).click();
       await p.locator('#finance-form-lead-postcode').fill('4000');
@@ -559,7 +566,7 @@ test('finance application page (/apply-for-finance)', async ({ page }) => {
   });
 });
 
-test('contact a location (/contact-us/{slug}): that dealership, no select', async ({ page }) => {
+test('contact a location (/contact-us/{slug}): that dealership, no place select, an Enquiry type', async ({ page }) => {
   const loc = readModel(TENANT).tenant.locations.find((l) => l.location_type === 'sales' || l.location_type === '')!;
   await page.goto(url('/locations'));
   const href = await page.locator('a[href^="/contact-us/"]').first().getAttribute('href');
@@ -567,8 +574,11 @@ test('contact a location (/contact-us/{slug}): that dealership, no select', asyn
   const stored = await submitEveryWay(page, {
     id: 'contact-form-lead',
     submit: 'Send Enquiry',
-    required: [...CONTACT_REQUIRED, 'Comments is required'],
-    fill: async (p) => p.locator('#contact-form-lead-message').fill('When are you open on Sunday?'),
+    required: [...CONTACT_REQUIRED, 'Comments is required', 'Enquiry type is required'],
+    fill: async (p) => {
+      await p.locator('#contact-form-lead-message').fill('When are you open on Sunday?');
+      await p.locator('#contact-form-lead-category').selectOption('General Enquiry');
+    },
     kept: { field: 'message', value: 'When are you open on Sunday?' },
     category: 'General Enquiry',
     payload: { message: 'When are you open on Sunday?' },

@@ -14,6 +14,7 @@ import { $lastLead, $userDetails, rememberUserDetails } from '../../stores/user-
 import { visitedPages, landingQuery } from './visits.ts';
 import { AmountInput } from './AmountInput.tsx';
 import { formatAmountInput, parseAmount } from '../../lib/forms/inputs.ts';
+import { placeValues, shownSelects, type ChoiceSelect } from '../../lib/forms/places.ts';
 import './forms.css';
 
 export interface FormCar {
@@ -25,11 +26,8 @@ export interface FormCar {
   dealership_id?: string | number | undefined;
 }
 
-export interface SelectSpec {
-  name: string;
-  label: string;
-  options: { value: string; label: string }[];
-}
+/** A required select: the Enquiry type, the dealership, the website location (src/lib/forms/places.ts). */
+export type SelectSpec = ChoiceSelect;
 
 export interface LeadFormProps {
   id: string;
@@ -96,12 +94,14 @@ export default function LeadForm(p: LeadFormProps) {
 
   const set = (name: string, value: string | boolean) => {
     key.current = '';
-    setValues((v) => ({ ...v, [name]: value }));
+    // Another dealership: its own locations to choose from.
+    setValues((v) => ({ ...v, [name]: value, ...(name === 'dealership_slug' ? { location_id: '' } : {}) }));
   };
   const str = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
+  const selects = shownSelects(p.selects ?? [], { ...p.hidden, ...values });
   const rules = {
     messageRequired: (p.messageRequired ?? true) && p.defaultMessage === undefined,
-    selects: p.selects ?? [],
+    selects,
     terms: p.terms ?? false,
     postcode,
     lastName,
@@ -130,6 +130,9 @@ export default function LeadForm(p: LeadFormProps) {
     }
     const eventId = leadEventId(p.kind, p.car);
     const withDefaults: FormValues = { ...p.hidden, ...values };
+    Object.assign(withDefaults, placeValues(p.selects ?? [], withDefaults));
+    // The Enquiry type select, where shown, is the lead's category.
+    const category = str('category') || p.category;
     if (p.defaultMessage !== undefined && !str('message').trim()) withDefaults['message'] = p.defaultMessage;
     // Money and distance travel as plain numbers ('45,000' on screen, '45000' to the dealer's CRM).
     for (const { name } of [...(p.money ?? []), ...(p.distance ?? [])]) {
@@ -139,7 +142,7 @@ export default function LeadForm(p: LeadFormProps) {
     }
     if (p.subcategory) withDefaults['subcategory'] = p.subcategory;
     key.current ||= crypto.randomUUID();
-    const body = leadBody(p.category, withDefaults, {
+    const body = leadBody(category, withDefaults, {
       url: window.location.href,
       userAgent: navigator.userAgent,
       car: p.car ? { id: p.car.id, dealership_id: p.car.dealership_id } : undefined,
@@ -156,9 +159,9 @@ export default function LeadForm(p: LeadFormProps) {
       setStatus('idle');
       return;
     }
-    if (eventId !== undefined) track(eventId as EventId, { category: p.category, car_id: p.car?.id, lead_id: result.lead_id });
+    if (eventId !== undefined) track(eventId as EventId, { category, car_id: p.car?.id, lead_id: result.lead_id });
     rememberUserDetails(values);
-    $lastLead.set({ category: p.category, car: p.car ? { name: p.car.name, slug: p.car.slug } : undefined });
+    $lastLead.set({ category, car: p.car ? { name: p.car.name, slug: p.car.slug } : undefined });
     if (p.onSuccess) {
       p.onSuccess(result.lead_id, withDefaults);
       return;
@@ -219,7 +222,7 @@ export default function LeadForm(p: LeadFormProps) {
       <input type="text" name="contact_me_by_fax_only" tabIndex={-1} autoComplete="off" className="lf-hp" aria-hidden="true" value="" readOnly />
       {showStep1 && (
         <>
-          {(p.selects ?? []).map((s) => (
+          {selects.map((s) => (
             <Field key={s.name} id={`${p.id}-${s.name}`} label={s.label} error={errorOf(s.name)}>
               <select id={`${p.id}-${s.name}`} name={s.name} value={str(s.name)} onChange={(e) => set(s.name, e.target.value)}>
                 <option value="">Select…</option>

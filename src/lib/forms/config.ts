@@ -5,14 +5,11 @@
 import type { Tenant } from '../tenant/load-tenant.ts';
 import type { FormKind } from './events.ts';
 import { RESERVATION_CATEGORY } from './reserve.ts';
+import { placeFields, type ChoiceSelect, type Department } from './places.ts';
 
 export type FormName = 'contact' | 'service' | 'parts' | 'finance' | 'test-drive' | 'trade-in' | 'reserve' | 'spin-to-win' | 'online-payment';
 
-interface Select {
-  name: string;
-  label: string;
-  options: { value: string; label: string }[];
-}
+type Select = ChoiceSelect;
 
 export interface FormConfig {
   id: string;
@@ -36,35 +33,28 @@ export interface FormConfig {
   dealerName: string;
 }
 
-type LocType = 'sales' | 'service' | 'parts';
-
-/** The website-location select, shown (and required) when the tenant has more than one such location. */
-export function locationSelect(tenant: Tenant, type: LocType, name = 'dealership_slug', label = 'Location'): Select[] {
-  const locs = tenant.locations.filter(
-    (l) => l.visible !== false && (type === 'sales' ? ['', 'sales', 'used'].includes(l.location_type) : l.location_type === type),
-  );
-  const options = [...new Map(locs.map((l) => [l.dealership_slug, { value: l.dealership_slug, label: l.name }])).values()];
-  return options.length > 1 ? [{ name, label, options }] : [];
-}
-
-/** The only dealership a single-site tenant has, sent as a hidden dealership_slug. */
-function onlyDealership(tenant: Tenant, type: LocType): Record<string, string> {
-  const sel = locationSelect(tenant, type);
-  const first = tenant.locations.find((l) => l.location_type === (type === 'sales' ? '' : type)) ?? tenant.locations[0];
-  return sel.length === 0 && first ? { dealership_slug: first.dealership_slug } : {};
+/** The contact form's Enquiry type select (tenant enquiry_types); its choice becomes the lead's category. */
+export function categorySelect(tenant: Pick<Tenant, 'enquiry_types'>): Select[] {
+  return tenant.enquiry_types.length > 1
+    ? [{ name: 'category', label: 'Enquiry type', options: tenant.enquiry_types.map((t) => ({ value: t, label: t })) }]
+    : [];
 }
 
 export function formProps(tenant: Tenant, form: FormName, extraHidden: Record<string, string> = {}): FormConfig {
   const f = tenant.features;
   const base = { terms: f.terms_checkbox, messageRequired: !f.message_optional, dealerName: tenant.name };
-  // A page for one dealership (contact-us/{slug}) passes its dealership_slug: no select then.
-  const withLoc = (type: LocType) => ({
-    selects: extraHidden['dealership_slug'] ? [] : locationSelect(tenant, type),
-    hidden: { ...onlyDealership(tenant, type), ...extraHidden },
-  });
+  // A page for one dealership (contact-us/{slug}) passes its dealership_slug: no place selects then.
+  const withLoc = (dept: Department) => {
+    const place = extraHidden['dealership_slug'] ? { selects: [], hidden: {} } : placeFields(tenant, dept);
+    return { selects: place.selects, hidden: { ...place.hidden, ...extraHidden } };
+  };
   switch (form) {
-    case 'contact':
-      return { ...base, ...withLoc('sales'), id: 'contact-form-lead', kind: 'other', category: 'General Enquiry', rego: true };
+    case 'contact': {
+      const loc = withLoc('sales');
+      // A contact form about something given (an offer, the fleet team) has its subcategory: no Enquiry type then.
+      const selects = [...(extraHidden['subcategory'] ? [] : categorySelect(tenant)), ...loc.selects];
+      return { ...base, ...loc, selects, id: 'contact-form-lead', kind: 'other', category: 'General Enquiry', rego: true };
+    }
     case 'service':
       // dealership_slug comes from the chosen service location.
       return {

@@ -9,7 +9,18 @@ export const REGO_LOOKUP_SUBCATEGORY = '2. Rego Lookup';
 export const ADJUSTMENTS_SUBCATEGORY = '2. Adjustments';
 
 /** The shopper's contact fields each later trade-in step repeats, so every step's lead stands on its own. */
-export const CONTACT_FIELDS = ['name', 'last_name', 'email', 'phone', 'postcode', 'dealership_slug', 'terms_conditions', 'opt_in'] as const;
+export const CONTACT_FIELDS = [
+  'name',
+  'last_name',
+  'email',
+  'phone',
+  'postcode',
+  'dealership_slug',
+  'location_id',
+  'location',
+  'terms_conditions',
+  'opt_in',
+] as const;
 
 /** The contact part of the details lead, without empty fields. */
 export function contactOf(values: Record<string, string | boolean | undefined>): Record<string, string | boolean> {

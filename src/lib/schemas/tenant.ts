@@ -98,6 +98,14 @@ export const TenantConfigSchema = v.strictObject({
     }),
     {},
   ),
+  // The contact form's "Enquiry type" select (the lead's category); fewer than two entries hides it.
+  enquiry_types: v.optional(v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'an enquiry type'), v.maxLength(100, 'at most 100 characters'))), [
+    'General Enquiry',
+    'Sales Enquiry',
+    'Service Enquiry',
+    'Parts Enquiry',
+    'Finance Enquiry',
+  ]),
   reserve: v.optional(
     v.strictObject({
       deposit: v.optional(v.number()),
