@@ -51,6 +51,20 @@ async function hydrated(page: Page, testId: string) {
   return form;
 }
 
+/** Keeps what the page pushes to dataLayer in sessionStorage, so the events survive the move to /success. */
+async function keepEvents(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const push = Array.prototype.push;
+    (window.dataLayer ??= []).push = function (...items: Record<string, unknown>[]) {
+      sessionStorage.setItem('e2e-events', JSON.stringify([...JSON.parse(sessionStorage.getItem('e2e-events') ?? '[]'), ...items]));
+      return push.apply(this, items);
+    };
+  });
+}
+async function keptEventIds(page: Page): Promise<unknown[]> {
+  return (JSON.parse((await page.evaluate(() => sessionStorage.getItem('e2e-events'))) ?? '[]') as { event_id?: unknown }[]).map((e) => e.event_id);
+}
+
 async function fillContact(page: Page, form: string) {
   await page.locator(`#${form}-name`).fill('Ann');
   await page.locator(`#${form}-last_name`).fill('Lee');
@@ -237,19 +251,11 @@ test('vehicle page: multi-step enquiry -> /success with the analytics event; fav
   await form.getByRole('button', { name: 'Next' }).click();
   await fillContact(page, 'enquiry-form');
   await form.getByLabel(/I agree to the/).check();
-  await page.evaluate(() => {
-    // Keep the dataLayer across the navigation to /success.
-    const push = Array.prototype.push;
-    (window.dataLayer ??= []).push = function (...items: Record<string, unknown>[]) {
-      sessionStorage.setItem('e2e-events', JSON.stringify([...JSON.parse(sessionStorage.getItem('e2e-events') ?? '[]'), ...items]));
-      return push.apply(this, items);
-    };
-  });
+  await keepEvents(page);
   await form.getByRole('button', { name: 'Send Enquiry' }).click();
   await page.waitForURL(/\/success\/?$/);
   await expect(page.getByTestId('success')).toContainText(car.make);
-  const events = JSON.parse((await page.evaluate(() => sessionStorage.getItem('e2e-events'))) ?? '[]') as { event_id: number }[];
-  expect(events.map((e) => e.event_id)).toContain(15);
+  expect(await keptEventIds(page)).toContain(15);
   const last = (await leads()).at(-1)!;
   expect(last.category).toBe('Vehicle Enquiry');
   expect(last.car_id).toBe(car.id);
@@ -372,6 +378,7 @@ test('trade-in: details lead, rego and car, adjustments, a 7-day estimated offer
   await page.screenshot({ path: join('test-results', 'screenshots', `${info.project.name}-trade-in-offer.png`) });
   await offer.getByRole('button', { name: 'Accept Offer' }).click();
   await expect(page.getByTestId('trade-in-accepted')).toBeVisible();
+  expect(await page.evaluate(() => (window.dataLayer ?? []).map((e) => e['event_id']))).toContain(18);
   const accepted = (await leads()).at(-1)!;
   expect(accepted.category).toBe('Trade-in');
   expect(accepted.payload).toMatchObject({
@@ -431,6 +438,7 @@ test('vehicle page test drive: date and time optional, event 48 for a used car, 
   // The sidebar's Book a Test Drive opens the test drive form.
   await page.getByRole('link', { name: 'Book a Test Drive' }).first().click();
   await expect(page.locator('#test-drive')).toHaveAttribute('open', '');
+  await keepEvents(page);
   const stored = await submitEveryWay(page, {
     id: 'test-drive-form',
     submit: 'Book Test Drive',
@@ -442,6 +450,21 @@ test('vehicle page test drive: date and time optional, event 48 for a used car, 
     success: '/success',
   });
   expect(stored.car_id).toBe(car.id);
+  expect(await keptEventIds(page)).toContain(48);
+});
+
+test('a new car test drive sends event 17', async ({ page }) => {
+  const car = carsForSale().find((v) => v.car_type === 'new')!;
+  await page.goto(url(car.path));
+  await page.getByRole('link', { name: 'Book a Test Drive' }).first().click();
+  const form = await hydrated(page, 'test-drive-form');
+  await fillContact(page, 'test-drive-form');
+  await form.getByLabel(/I agree to the/).check();
+  await keepEvents(page);
+  await form.getByRole('button', { name: 'Book Test Drive' }).click();
+  await page.waitForURL(/\/success\/?$/);
+  expect(await keptEventIds(page)).toContain(17);
+  expect((await leads()).at(-1)!.payload).toMatchObject({ category: 'Test Drive', event_id: 17, car_id: car.id });
 });
 
 test('vehicle page photo request: no message needed, the hidden request text is sent', async ({ page }) => {
@@ -458,9 +481,10 @@ test('vehicle page photo request: no message needed, the hidden request text is 
     payload: { car_id: car.id, event_id: 14, message: expect.stringMatching(new RegExp(`^Please send me more photos of this .*${car.make}.*\\.$`)) as unknown },
     success: 'inline',
   });
+  expect(await page.evaluate(() => (window.dataLayer ?? []).map((e) => e['event_id']))).toContain(14);
 });
 
-test('test drive page: the location select is required', async ({ page }) => {
+test('test drive page: the dealership select is required', async ({ page }) => {
   await page.goto(url('/book-test-drive'));
   await submitEveryWay(page, {
     id: 'test-drive-form',
