@@ -738,6 +738,22 @@ test('sign in with the SMS code, save and remove a car with toasts, see the watc
   await expect(page.getByTestId('watchlist')).toHaveCount(0);
 });
 
+test('the garage pages (/my-garage and the tenant-named /mysouthern) list saved cars with their live status', async ({ page }) => {
+  const car = carsForSale()[3]!;
+  await signIn(page, '0412 555 666');
+  await page.goto(url(car.path));
+  await page.locator('[data-save-car]').click();
+  await expect(page.getByTestId('toast')).toContainText('Car Saved In Watchlist');
+  for (const garage of ['/mysouthern', '/my-garage']) {
+    await page.goto(url(garage));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Garage');
+    const item = page.getByTestId('watchlist').locator('li', { hasText: car.make });
+    await expect(item).toHaveCount(1);
+    await expect(item.locator('[data-status]')).toHaveText('Available');
+    await expect(item.getByRole('link').first()).toHaveAttribute('href', car.path);
+  }
+});
+
 test('watchlist save failure rolls back with an alert', async ({ page }) => {
   const car = carsForSale()[2]!;
   // Sign in through the API (same origin, so the session cookie lands in this context).

@@ -1,6 +1,7 @@
 /** The watchlist / garage page: saved cars with their live status from GET /api/watchlist. */
 import { useEffect, useState } from 'react';
 import { signInHref } from '../../lib/forms/gating.ts';
+import { formatDollars } from '../../lib/rules/format.ts';
 import { loadSession } from '../../stores/session.ts';
 import { syncWatchlist, toggleWatch } from '../../stores/watchlist.ts';
 import Toaster from './Toaster.tsx';
@@ -55,7 +56,7 @@ export default function WatchlistView({ signInType = 'watchlist' }: { signInType
                   <strong>{c.name}</strong>
                 </a>
                 <p>
-                  {c.price ? `$${c.price.toLocaleString('en-AU')}` : ''} ·{' '}
+                  {c.price ? `${formatDollars(c.price)} · ` : ''}
                   <span data-status>{c.available ? 'Available' : c.status === 'sold' ? 'Sold' : c.status.replace('_', ' ')}</span>
                 </p>
                 <button
