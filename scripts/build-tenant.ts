@@ -14,6 +14,7 @@ import { DealerError } from '../src/lib/errors/errors-data.ts';
 import { flagString, parseArgs } from './lib/args.ts';
 import { emptyReport, type BuildReport } from './lib/report.ts';
 import { processImages, publishImages } from './lib/images/pipeline.ts';
+import { imageCacheDir } from './lib/images/store.ts';
 import { OUTPUTS, type OutputContext } from './lib/outputs/index.ts';
 import { createHash } from 'node:crypto';
 
@@ -31,7 +32,7 @@ async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildRe
   const listed = vehicles.filter((v) => v.listed);
   const jobs = new Map<string, boolean>();
   for (const v of listed) v.image_sources.forEach((src, i) => jobs.set(src, (jobs.get(src) ?? false) || i === 0));
-  const cacheDir = resolve(process.env['DEALER_IMAGE_CACHE'] ?? join(root, '.cache/images'));
+  const cacheDir = imageCacheDir(root);
   let lastShown = 0;
   const { photos, stats, failures } = await processImages(
     [...jobs].map(([source, card]) => ({ source, card })),

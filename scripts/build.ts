@@ -2,7 +2,10 @@
  * Builds every tenant under a folder into <out>/<slug>/, one child process per tenant, bounded by
  * the cores. A failing tenant is reported and the others still build; exit code 1 only if one failed.
  *
- *   node scripts/build.ts [--tenants tenants] [--out dist] [--only a,b] [--shard i/n] [--jobs N]
+ *   node scripts/build.ts [--tenants tenants] [--out dist] [--only a,b] [--shard i/n] [--jobs N] [--prune-images-days N]
+ *
+ * --prune-images-days N: once every tenant built, removes image cache entries no build has used for
+ * N days (scripts/lib/images/prune.ts). Off by default; the nightly run should pass it (e.g. 30).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -11,6 +14,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { flagString, parseArgs } from './lib/args.ts';
 import type { BuildReport } from './lib/report.ts';
+import { pruneImageCache } from './lib/images/prune.ts';
+import { imageCacheDir } from './lib/images/store.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -125,6 +130,18 @@ async function main(): Promise<number> {
       `  ${r.status === 'ok' ? 'ok    ' : 'FAILED'} ${r.tenant}${r.status === 'ok' ? `  ${r.pages.html} pages, ${r.records.rejected} rejected, ${r.images.failed} photos unavailable` : `  ${r.error?.name ?? ''}`}`,
     );
   console.log(`  ${reports.length - failed.length} built, ${failed.length} failed. Reports: ${join(out, '_build', '<slug>', 'report.json')}`);
+  const pruneDays = flagString(flags, 'prune-images-days');
+  if (pruneDays !== undefined) {
+    // Only after a night where every tenant built: a failed tenant may not have marked its photos as used.
+    if (failed.length) console.log('Image cache not pruned: a tenant failed to build.');
+    else {
+      const cache = imageCacheDir(root);
+      const pruned = await pruneImageCache(cache, { maxAgeDays: Number(pruneDays) });
+      console.log(
+        `Image cache ${cache}: removed ${pruned.keys} photo(s) unused for ${pruneDays} days (${pruned.files} files, ${(pruned.bytes / 1e6).toFixed(1)} MB); ${pruned.kept} kept.`,
+      );
+    }
+  }
   return failed.length ? 1 : 0;
 }
 

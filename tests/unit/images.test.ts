@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ImageJob, type ImageOptions, processImages, publishImages } from '../../scripts/lib/images/pipeline.ts';
-import { contentKey } from '../../scripts/lib/images/store.ts';
+import { contentKey, metaFile, urlRecordFile } from '../../scripts/lib/images/store.ts';
+import { pruneImageCache } from '../../scripts/lib/images/prune.ts';
 import type { Photo } from '../../src/lib/model/vehicle.ts';
 
 // Count every sharp() call the pipeline makes, so a warm run can prove it did no image work at all.
@@ -420,6 +421,63 @@ describe('photos that cannot be used', () => {
     expect(hits.get('/gone.jpg')).toBe(1);
     await run();
     expect(hits.get('/gone.jpg')).toBe(2);
+  });
+});
+
+describe('pruning the cache (sold cars do not pile up)', () => {
+  it('each build marks the photos it used; pruning removes those unused for N days, a pruned photo is simply made again', async () => {
+    const files = { 'a.jpg': await jpeg(800, 600, 11), 'b.jpg': await jpeg(800, 600, 12) };
+    const dir = tenant(files);
+    const cache = tmp('cache-');
+    const keyOf = (photo: Photo | undefined) => URL_RE.exec(ok(photo).sizes[0]!.url)![2]!;
+    const first = await processImages(
+      [
+        { source: 'a.jpg', card: true },
+        { source: 'b.jpg', card: false },
+      ],
+      options(dir, cache),
+    );
+    const [a, b] = [keyOf(first.photos.get('a.jpg')), keyOf(first.photos.get('b.jpg'))];
+    expect(Date.now() - statSync(metaFile(cache, a)).mtimeMs).toBeLessThan(60_000);
+
+    // b's car was sold 40 days ago; a is still in stock and used by tonight's build.
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    utimesSync(metaFile(cache, a), old, old);
+    utimesSync(metaFile(cache, b), old, old);
+    await processImages([{ source: 'a.jpg', card: true }], options(dir, cache));
+    expect(Date.now() - statSync(metaFile(cache, a)).mtimeMs).toBeLessThan(60_000);
+    // A URL record for each key, and a stray old variant nobody describes.
+    for (const [url, key] of [
+      ['https://photos.example.com/a.jpg', a],
+      ['https://photos.example.com/b.jpg', b],
+    ] as const) {
+      mkdirSync(join(urlRecordFile(cache, url), '..'), { recursive: true });
+      writeFileSync(urlRecordFile(cache, url), JSON.stringify({ url, key, bytes: 1, at: old.toISOString() }));
+    }
+    const stray = join(cache, 'v', 'ff', `${'f'.repeat(32)}-w640-q75.webp`);
+    mkdirSync(join(stray, '..'), { recursive: true });
+    writeFileSync(stray, 'x');
+    utimesSync(stray, old, old);
+
+    const before = allFiles(cache);
+    const dry = await pruneImageCache(cache, { maxAgeDays: 30, dryRun: true });
+    expect(dry).toMatchObject({ keys: 1, kept: 1 });
+    expect(allFiles(cache)).toEqual(before);
+
+    const pruned = await pruneImageCache(cache, { maxAgeDays: 30 });
+    expect(pruned).toEqual(dry);
+    const left = allFiles(cache).map((f) => f.slice(cache.length));
+    expect(left.some((f) => f.includes(b))).toBe(false);
+    expect(left.filter((f) => f.includes(a) && f.endsWith('.webp')).length).toBeGreaterThan(0);
+    expect(existsSync(stray)).toBe(false);
+    expect(existsSync(urlRecordFile(cache, 'https://photos.example.com/b.jpg'))).toBe(false);
+    expect(existsSync(urlRecordFile(cache, 'https://photos.example.com/a.jpg'))).toBe(true);
+
+    // The photo comes back if a car uses it again.
+    const again = await processImages([{ source: 'b.jpg', card: false }], options(dir, cache));
+    expect(again.stats).toMatchObject({ processed: 1, failed: 0 });
+    expect(keyOf(again.photos.get('b.jpg'))).toBe(b);
+    await expect(pruneImageCache(cache, { maxAgeDays: 0 })).rejects.toThrow('maxAgeDays must be at least 1');
   });
 });
 

@@ -19,6 +19,7 @@ import {
   LocalIndex,
   readMeta,
   readUrlRecord,
+  markUsed,
   sourceFile,
   type UrlRecord,
   urlRecordFile,
@@ -169,6 +170,8 @@ class Run {
   private readonly metas = new Map<string, ImageMeta | undefined>();
   /** Variant files (relative paths) known to exist. */
   private readonly present = new Set<string>();
+  /** Content keys this run used: their cache entries are marked as used (pruneImageCache keeps them). */
+  readonly used = new Set<string>();
 
   constructor(opts: ImageOptions, cpu: number) {
     this.cacheDir = path.resolve(opts.cacheDir);
@@ -313,6 +316,7 @@ class Run {
       if (!small || !large) return undefined;
       photo.card = { small, large };
     }
+    this.used.add(key);
     return photo;
   }
 
@@ -389,6 +393,7 @@ export async function processImages(jobs: ImageJob[], opts: ImageOptions): Promi
   } catch {
     // the index only saves re-reading next time
   }
+  await markUsed(opts.cacheDir, run.used);
   // Deterministic order for reports, whatever finished first.
   const order = new Map(sources.map((s, i) => [s, i]));
   failures.sort((a, b) => (order.get(a.source) ?? 0) - (order.get(b.source) ?? 0));

@@ -7,6 +7,9 @@
  *   <cacheDir>/url/ab/<sha256(url)>.json     URL -> key of the bytes last downloaded from it
  *   <cacheDir>/local-index.json              absolute path + size + mtimeMs -> key, so unchanged files are not re-read
  *
+ * A meta file's modification time is when a build last used that key (markUsed): pruneImageCache
+ * (prune.ts) removes the keys no build has used for a while, so sold cars' photos do not pile up.
+ *
  * <key> is the first 32 hex digits (128 bits) of the SHA-256 of the source bytes: collision-safe for any
  * photo count, and half the bytes of a full digest in every URL of every page and search document.
  * Every write goes to a temp file and is renamed into place, so a killed build never leaves a truncated
@@ -18,6 +21,11 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 
 export const KEY_CHARS = 32;
+
+/** The cache every build shares: DEALER_IMAGE_CACHE, else <project>/.cache/images. */
+export function imageCacheDir(projectRoot: string, env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env['DEALER_IMAGE_CACHE'] ?? path.join(projectRoot, '.cache/images'));
+}
 
 /** Bump when encoding changes in a way that makes earlier variants unfit; old metadata is then ignored. */
 export const META_VERSION = 1;
@@ -195,6 +203,14 @@ export interface UrlRecord {
   bytes: number;
   type?: string;
   at: string;
+}
+
+/** Marks the keys as used now (their meta file's mtime); a key whose meta cannot be touched is simply skipped. */
+export async function markUsed(cacheDir: string, keys: Iterable<string>, now = new Date()): Promise<void> {
+  const list = [...keys];
+  for (let i = 0; i < list.length; i += 64) {
+    await Promise.all(list.slice(i, i + 64).map((key) => fsp.utimes(metaFile(cacheDir, key), now, now).catch(() => undefined)));
+  }
 }
 
 export function readUrlRecord(cacheDir: string, url: string): UrlRecord | undefined {
