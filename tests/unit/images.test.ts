@@ -256,13 +256,26 @@ describe('photos that cannot be used', () => {
   let base: string;
   const hits = new Map<string, number>();
   let photoBytes: Buffer;
+  // A photo the dealer replaces at the same address: its bytes, ETag, and whether the server is up.
+  const replaced = { bytes: Buffer.alloc(0), etag: '"v1"', down: false };
 
   beforeAll(async () => {
     photoBytes = await jpeg(1280, 960, 11, { r: 20, g: 60, b: 200 });
     server = createServer((req, res) => {
       const path = req.url ?? '';
       hits.set(path, (hits.get(path) ?? 0) + 1);
-      if (path.startsWith('/car.jpg')) {
+      if (path === '/replaced.jpg') {
+        if (replaced.down) {
+          res.writeHead(503);
+          res.end();
+        } else if (req.headers['if-none-match'] === replaced.etag) {
+          res.writeHead(304, { etag: replaced.etag });
+          res.end();
+        } else {
+          res.writeHead(200, { 'content-type': 'image/jpeg', etag: replaced.etag, 'content-length': replaced.bytes.length });
+          res.end(replaced.bytes);
+        }
+      } else if (path.startsWith('/car.jpg')) {
         res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': photoBytes.length });
         res.end(photoBytes);
       } else if (path === '/page.jpg') {
@@ -401,6 +414,48 @@ describe('photos that cannot be used', () => {
     const third = await processImages([{ source: url, card: false }], options(dir, cache, { width: 320 }));
     expect(third.stats).toMatchObject({ downloaded: 0, processed: 1 });
     expect(hits.get('/car.jpg?v=1')).toBe(before + 1);
+  });
+
+  it('checks a downloaded photo with its server again after 7 days: 304 keeps it, new bytes replace it, a server that is down leaves it', async () => {
+    replaced.bytes = await jpeg(800, 600, 21);
+    replaced.etag = '"v1"';
+    const cache = tmp('cache-');
+    const dir = tenant();
+    const url = `${base}/replaced.jpg`;
+    const day = 86_400_000;
+    const t0 = Date.now();
+    const build = (at: number) => processImages([{ source: url, card: false }], options(dir, cache, { now: () => at }));
+    const hitsNow = () => hits.get('/replaced.jpg') ?? 0;
+    const start = hitsNow();
+    const first = await build(t0);
+    const firstUrl = ok(first.photos.get(url)).sizes[0]!.url;
+    expect(hitsNow()).toBe(start + 1);
+
+    // Within 7 days: no request at all.
+    expect((await build(t0 + 6 * day)).stats).toMatchObject({ cached: 1, downloaded: 0 });
+    expect(hitsNow()).toBe(start + 1);
+
+    // After 7 days: a conditional GET; 304 keeps the photo without a download, and the check is remembered.
+    const checked = await build(t0 + 8 * day);
+    expect(checked.stats).toMatchObject({ cached: 1, downloaded: 0, processed: 0 });
+    expect(hitsNow()).toBe(start + 2);
+    await build(t0 + 9 * day);
+    expect(hitsNow()).toBe(start + 2);
+
+    // The server is down at the next check: the photo we have stays.
+    replaced.down = true;
+    const down = await build(t0 + 20 * day);
+    expect(ok(down.photos.get(url)).sizes[0]!.url).toBe(firstUrl);
+    expect(down.failures).toEqual([]);
+    replaced.down = false;
+
+    // The dealer replaced the photo at the same address: the new one is downloaded and made.
+    replaced.bytes = await jpeg(800, 600, 77);
+    replaced.etag = '"v2"';
+    const fresh = await build(t0 + 30 * day);
+    expect(fresh.stats).toMatchObject({ downloaded: 1, processed: 1, failed: 0 });
+    expect(ok(fresh.photos.get(url)).sizes[0]!.url).not.toBe(firstUrl);
+    expect(ok(fresh.photos.get(url)).sizes[0]!.url).toContain(contentKey(replaced.bytes));
   });
 
   it('tries a failing URL once per build however many cars share it, and again on the next build', async () => {

@@ -3,12 +3,21 @@
  * per-host circuit breaker so a dead dealer CDN costs a few timeouts, not one per photo.
  */
 
-export type FetchResult = { ok: true; bytes: Buffer; contentType: string | undefined } | { ok: false; reason: string };
+/** What the server said identifies this version of the photo (sent back to ask "has it changed?"). */
+export interface Validators {
+  etag?: string | undefined;
+  lastModified?: string | undefined;
+}
+
+export type FetchResult =
+  | { ok: true; notModified?: false; bytes: Buffer; contentType: string | undefined; validators: Validators }
+  | { ok: true; notModified: true }
+  | { ok: false; reason: string };
 
 /** Failures of this kind say the host itself is unreachable. */
 type HostFailure = 'dns' | 'connect' | 'timeout';
 
-type Attempt = { ok: true; bytes: Buffer; contentType: string | undefined } | { ok: false; reason: string; hostFailure: HostFailure | undefined };
+type Attempt = (FetchResult & { ok: true }) | { ok: false; reason: string; hostFailure: HostFailure | undefined };
 
 interface HostState {
   succeeded: boolean;
@@ -36,19 +45,20 @@ export class Fetcher {
   private readonly failed = new Map<string, string>();
   private readonly inflight = new Map<string, Promise<FetchResult>>();
 
-  get(url: URL): Promise<FetchResult> {
+  /** With validators from an earlier download, a 304 answers { notModified: true } (a conditional GET). */
+  get(url: URL, validators?: Validators): Promise<FetchResult> {
     const href = url.href;
     const failed = this.failed.get(href);
     if (failed !== undefined) return Promise.resolve({ ok: false, reason: failed });
     let p = this.inflight.get(href);
     if (!p) {
-      p = this.fetchOnce(url).finally(() => this.inflight.delete(href));
+      p = this.fetchOnce(url, validators).finally(() => this.inflight.delete(href));
       this.inflight.set(href, p);
     }
     return p;
   }
 
-  private async fetchOnce(url: URL): Promise<FetchResult> {
+  private async fetchOnce(url: URL, validators: Validators | undefined): Promise<FetchResult> {
     const href = url.href;
     const host = url.host;
     const state = this.hosts.get(host) ?? { succeeded: false, failures: 0, lastReason: '', kind: undefined };
@@ -59,7 +69,7 @@ export class Fetcher {
         reason: `${state.lastReason.replace(/ fetching \S+$/, '')} (host ${host} unreachable earlier in this build, not retried) fetching ${href}`,
       };
     }
-    const result = await this.attempt(url);
+    const result = await this.attempt(url, validators);
     if (result.ok) {
       state.succeeded = true;
       state.failures = 0;
@@ -69,21 +79,25 @@ export class Fetcher {
       state.kind = result.hostFailure;
     }
     if (!result.ok) this.failed.set(href, result.reason);
-    return result.ok ? result : { ok: false, reason: result.reason };
+    if (result.ok) return result;
+    return { ok: false, reason: result.reason };
   }
 
-  private async attempt(url: URL): Promise<Attempt> {
+  private async attempt(url: URL, validators: Validators | undefined): Promise<Attempt> {
     const href = url.href;
     let res: Response;
     const signal = AbortSignal.timeout(this.timeoutMs);
+    const headers: Record<string, string> = { accept: 'image/*,*/*;q=0.5', 'user-agent': 'dealer-sites-image-pipeline' };
+    if (validators?.etag) headers['if-none-match'] = validators.etag;
+    if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
     try {
-      res = await fetch(href, {
-        signal,
-        redirect: 'follow',
-        headers: { accept: 'image/*,*/*;q=0.5', 'user-agent': 'dealer-sites-image-pipeline' },
-      });
+      res = await fetch(href, { signal, redirect: 'follow', headers });
     } catch (err) {
       return describeNetworkError(err, url, this.timeoutMs);
+    }
+    if (res.status === 304 && validators) {
+      await res.body?.cancel().catch(() => undefined);
+      return { ok: true, notModified: true };
     }
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);
@@ -111,7 +125,12 @@ export class Fetcher {
       const d = describeNetworkError(err, url, this.timeoutMs);
       return { ...d, reason: d.reason.replace(' fetching ', ' while downloading ') };
     }
-    return { ok: true, bytes: Buffer.concat(chunks, total), contentType: res.headers.get('content-type') ?? undefined };
+    return {
+      ok: true,
+      bytes: Buffer.concat(chunks, total),
+      contentType: res.headers.get('content-type') ?? undefined,
+      validators: { etag: res.headers.get('etag') ?? undefined, lastModified: res.headers.get('last-modified') ?? undefined },
+    };
   }
 }
 

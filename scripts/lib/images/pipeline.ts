@@ -11,7 +11,7 @@ import path from 'node:path';
 import sharp, { type CacheResult } from 'sharp';
 import type { Photo, PhotoVariant } from '../../../src/lib/model/vehicle.ts';
 import { encodeImage, ImageError, planVariants, type VariantParams } from './encode.ts';
-import { Fetcher } from './fetch.ts';
+import { Fetcher, type Validators } from './fetch.ts';
 import { forEachPooled, KeyedLock, Semaphore } from './pool.ts';
 import {
   contentKey,
@@ -55,6 +55,14 @@ export interface ImageOptions {
   fetchTimeoutMs?: number;
   /** Parallel downloads (network-bound, so more than `concurrency`); default 8. */
   fetchConcurrency?: number;
+  /**
+   * A downloaded photo is checked with its server again after this many days (a conditional GET: a 304
+   * costs no download), so a photo replaced at the same address is picked up; default 7. 0 checks on
+   * every build. A server that cannot be reached then leaves the photo we have in place.
+   */
+  revalidateDays?: number;
+  /** The clock (tests). */
+  now?: () => number;
   /** URL prefix of the published variants; default '/img/'. */
   urlPrefix?: string;
   onProgress?: (done: number, total: number) => void;
@@ -166,6 +174,8 @@ class Run {
   private readonly cpu: Semaphore;
   private readonly net: Semaphore;
   private readonly fetcher: Fetcher;
+  private readonly revalidateMs: number;
+  private readonly now: () => number;
   private readonly keyLock = new KeyedLock();
   private readonly metas = new Map<string, ImageMeta | undefined>();
   /** Variant files (relative paths) known to exist. */
@@ -183,6 +193,8 @@ class Run {
     this.cpu = new Semaphore(cpu);
     this.net = new Semaphore(opts.fetchConcurrency ?? 8);
     this.fetcher = new Fetcher(opts.fetchTimeoutMs ?? 8000);
+    this.revalidateMs = (opts.revalidateDays ?? 7) * 86_400_000;
+    this.now = opts.now ?? Date.now;
     this.index = new LocalIndex(this.cacheDir);
   }
 
@@ -235,9 +247,21 @@ class Run {
   private async remote(source: string, url: URL, card: boolean): Promise<Outcome> {
     const href = url.href;
     const rec = readUrlRecord(this.cacheDir, href);
+    let validators: Validators = {};
     if (rec) {
       const photo = this.cachedPhoto(source, rec.key, card);
-      if (photo) return { photo, worked: false };
+      if (photo) {
+        if (this.now() - Date.parse(rec.checked ?? rec.at) < this.revalidateMs) return { photo, worked: false };
+        // Time to ask the server whether the photo at this address changed.
+        const got = await this.net.run(() => this.fetcher.get(url, { etag: rec.etag, lastModified: rec.last_modified }));
+        if (!got.ok) return { photo, worked: false }; // unreachable now: keep what we have
+        if (got.notModified || contentKey(got.bytes) === rec.key) {
+          await writeAtomic(urlRecordFile(this.cacheDir, href), JSON.stringify({ ...rec, checked: new Date(this.now()).toISOString() }));
+          return { photo, worked: false };
+        }
+        this.stats.downloaded++;
+        return this.downloaded(source, href, card, got.bytes, got.contentType, got.validators, rec);
+      }
     }
     let bytes: Buffer | undefined;
     let contentType: string | undefined;
@@ -252,19 +276,38 @@ class Run {
     if (!bytes) {
       const got = await this.net.run(() => this.fetcher.get(url));
       if (!got.ok) return this.fail(source, got.reason);
+      if (got.notModified) return this.fail(source, `unexpected 304 Not Modified from ${href}`);
       this.stats.downloaded++;
       bytes = got.bytes;
       contentType = got.contentType;
+      validators = got.validators;
     }
+    return this.downloaded(source, href, card, bytes, contentType, validators, rec);
+  }
+
+  /** Processes downloaded (or kept) bytes; once they prove a usable photo, keeps them and records the URL. */
+  private async downloaded(
+    source: string,
+    href: string,
+    card: boolean,
+    bytes: Buffer,
+    contentType: string | undefined,
+    validators: Validators,
+    rec: UrlRecord | undefined,
+  ): Promise<Outcome> {
     const key = contentKey(bytes);
     const out = await this.ensure(source, key, bytes, card, contentType);
     if (out.photo.ok) {
-      // Remember the bytes and the URL only once they proved to be a usable photo: failures are not cached.
+      // Failures are not cached: a bad download is tried again on the next build.
       const src = sourceFile(this.cacheDir, key);
       if (!fs.existsSync(src)) await writeAtomic(src, bytes);
-      if (!rec || rec.key !== key) {
-        const record: UrlRecord = { url: href, key, bytes: bytes.byteLength, at: new Date().toISOString() };
+      const fresh = validators.etag !== undefined || validators.lastModified !== undefined;
+      if (!rec || rec.key !== key || fresh) {
+        const at = new Date(this.now()).toISOString();
+        const record: UrlRecord = rec && rec.key === key ? { ...rec, checked: at } : { url: href, key, bytes: bytes.byteLength, at };
         if (contentType) record.type = contentType;
+        if (validators.etag) record.etag = validators.etag;
+        if (validators.lastModified) record.last_modified = validators.lastModified;
         await writeAtomic(urlRecordFile(this.cacheDir, href), JSON.stringify(record));
       }
     }

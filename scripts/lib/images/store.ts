@@ -202,7 +202,12 @@ export interface UrlRecord {
   key: string;
   bytes: number;
   type?: string;
+  /** When these bytes were downloaded. */
   at: string;
+  /** When the server last confirmed them (a 304 or the same bytes); `at` until then. */
+  checked?: string;
+  etag?: string;
+  last_modified?: string;
 }
 
 /** Marks the keys as used now (their meta file's mtime); a key whose meta cannot be touched is simply skipped. */
