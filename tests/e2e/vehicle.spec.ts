@@ -336,6 +336,36 @@ test.describe('vehicle page', () => {
     await expect(page.getByTestId('comments')).toHaveText('Dealer comments are pending. Please check back here later.');
   });
 
+  test('section headers fold their section in 300 ms, stay folded on the next visit, and a link into a folded section opens it', async ({ page }) => {
+    const car = edge('full_media');
+    await open(page, car);
+    const features = page.locator('[data-collapsible="features"]');
+    const toggle = features.getByRole('button', { name: 'Features' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(features.locator('.vdp-feature-list').first()).toBeVisible();
+    expect(await features.locator('.vdp-collapse').evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0.3s');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(features.locator('.vdp-feature-list').first()).toBeHidden();
+
+    const finance = page.locator('[data-collapsible="finance"]');
+    await finance.getByRole('button', { name: 'Finance' }).click();
+    await expect(page.locator('#finance-calculator')).toBeHidden();
+
+    // The next visit: both still folded, before any script runs (no jump).
+    await page.reload();
+    await expect(features).toHaveAttribute('data-collapsed', '');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // A link to the calculator (the sidebar's finance estimate) opens its section.
+    await page.locator('.vdp-side a[href="#finance-calculator"]').first().click();
+    await expect(page.locator('#finance-calculator')).toBeVisible();
+    await expect(finance.getByRole('button', { name: 'Finance' })).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(features.locator('.vdp-feature-list').first()).toBeVisible();
+    await page.reload();
+    await expect(features).not.toHaveAttribute('data-collapsed', '');
+  });
+
   test('share copies the link and shows Copied for 1.5 s; print opens the print page', async ({ page, context }, info) => {
     const car = edge('full_media');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

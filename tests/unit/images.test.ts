@@ -257,7 +257,7 @@ describe('photos that cannot be used', () => {
   const hits = new Map<string, number>();
   let photoBytes: Buffer;
   // A photo the dealer replaces at the same address: its bytes, ETag, and whether the server is up.
-  const replaced = { bytes: Buffer.alloc(0), etag: '"v1"', down: false };
+  const replaced: { bytes: Buffer; etag: string; down: boolean } = { bytes: Buffer.alloc(0), etag: '"v1"', down: false };
 
   beforeAll(async () => {
     photoBytes = await jpeg(1280, 960, 11, { r: 20, g: 60, b: 200 });

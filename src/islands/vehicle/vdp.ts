@@ -2,6 +2,7 @@
  * The vehicle page's script: small handlers for what is above the fold (phone reveal, media, share,
  * toggles, sticky bars) and loaders for the rest, which fetch their code only when needed.
  */
+import { initCollapse } from './collapse.ts';
 import { initLazy } from './lazy.ts';
 import { loadQuote, loadViews } from './live.ts';
 import { initMedia } from './media.ts';
@@ -11,6 +12,7 @@ import { initSticky } from './sticky.ts';
 import { initToggles } from './toggles.ts';
 
 initToggles(document);
+initCollapse(document);
 initPhone(document);
 initShare(document);
 initMedia(document);
