@@ -10,6 +10,7 @@ import { dealerError } from '../src/lib/errors/errors-data.ts';
 import { loadTenant } from '../src/lib/tenant/load-tenant.ts';
 import { adaptersFromEnv } from './adapters/index.ts';
 import { createApp, isFunctionPath } from './app.ts';
+import { outboxOptionsFromEnv } from './options.ts';
 import { openDb, type Db } from './db/index.ts';
 import { TenantNotBuilt } from './errors.ts';
 import { systemClock } from './lib/clock.ts';
@@ -139,7 +140,7 @@ export async function startNodeServer(opts: NodeServerOptions): Promise<RunningS
     options: {
       secret,
       rateLimitScale: opts.rateLimitScale,
-      outbox: { fromEmail: env['LEADS_FROM_EMAIL'] ?? 'leads@dealer-sites.invalid', webhookSecret: env['LEADS_WEBHOOK_SECRET'] },
+      outbox: outboxOptionsFromEnv(env),
       trustProxy: env['TRUST_PROXY'] === '1',
     },
     onLeadStored: () => worker?.kick(),

@@ -78,6 +78,11 @@ export const DEFAULT_OPTIONS: Omit<AppOptions, 'secret'> = {
   watchlistMax: 200,
 };
 
+/** The outbox settings every host reads from its environment: LEADS_FROM_EMAIL (default above) and LEADS_WEBHOOK_SECRET. */
+export function outboxOptionsFromEnv(env: Readonly<Record<string, string | undefined>>): Partial<AppOptions['outbox']> {
+  return { fromEmail: env['LEADS_FROM_EMAIL'] ?? DEFAULT_OPTIONS.outbox.fromEmail, webhookSecret: env['LEADS_WEBHOOK_SECRET'] };
+}
+
 export type OptionsInput = Partial<Omit<AppOptions, 'rateLimits' | 'auth' | 'outbox'>> & {
   rateLimits?: Partial<RateLimits> | undefined;
   auth?: Partial<AppOptions['auth']> | undefined;

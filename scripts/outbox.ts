@@ -10,7 +10,7 @@
 import { adaptersFromEnv } from '../functions/adapters/index.ts';
 import { systemClock } from '../functions/lib/clock.ts';
 import { drain, requeue, type OutboxStatus } from '../functions/lib/outbox.ts';
-import { resolveOptions } from '../functions/options.ts';
+import { outboxOptionsFromEnv, resolveOptions } from '../functions/options.ts';
 import { listLocalMail, listLocalSms, listOutbox, openStaffDbs, toTable } from '../functions/staff.ts';
 import { flagString, parseArgs } from './lib/args.ts';
 
@@ -71,7 +71,7 @@ try {
       } else if (command === 'deliver') {
         const options = resolveOptions({
           secret: 'unused-by-delivery',
-          outbox: { fromEmail: process.env['LEADS_FROM_EMAIL'] ?? 'leads@dealer-sites.invalid', webhookSecret: process.env['LEADS_WEBHOOK_SECRET'] },
+          outbox: outboxOptionsFromEnv(process.env),
         });
         const report = await drain({ db, adapters: adaptersFromEnv(process.env, db, systemClock), clock: systemClock, options });
         console.log(`claimed ${report.claimed}, delivered ${report.delivered}, retried later ${report.retried}, dead ${report.dead}`);

@@ -12,6 +12,7 @@
 import { resolve } from 'node:path';
 import { dealerError } from '../../src/lib/errors/errors-data.ts';
 import { createApp } from '../app.ts';
+import { outboxOptionsFromEnv } from '../options.ts';
 import type { AppBindings } from '../context.ts';
 import { openDb, type Db } from '../db/index.ts';
 import { DatabaseUrlRequired, SecretRequired } from '../errors.ts';
@@ -78,7 +79,7 @@ export function netlifyRuntime(setup: NetlifySetup = {}): () => Promise<Runtime>
         options: {
           secret,
           trustProxy: false,
-          outbox: { fromEmail: env['LEADS_FROM_EMAIL'] ?? 'leads@dealer-sites.invalid', webhookSecret: env['LEADS_WEBHOOK_SECRET'] },
+          outbox: outboxOptionsFromEnv(env),
         },
         // Start delivering now; the scheduled function retries whatever this does not finish.
         onLeadStored: (_id, bindings: AppBindings) =>

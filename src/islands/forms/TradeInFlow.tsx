@@ -97,6 +97,7 @@ export default function TradeInFlow({ form, stock }: { form: LeadFormProps; stoc
   }
 
   const carMissing = !car.rego.trim() || !car.make.trim() || !/^\d{4}$/.test(car.year) || !/^\d+$/.test(car.km);
+  const adjustmentAnswers = ADJUSTMENTS.map((q) => ({ question: q, answer: answers[q] }));
   const valuation = (price: number | undefined, validUntil: Date) => ({
     id: valuationId.current,
     lead_id: lead?.id,
@@ -105,13 +106,12 @@ export default function TradeInFlow({ form, stock }: { form: LeadFormProps; stoc
     make: car.make,
     year: Number(car.year),
     km: Number(car.km),
-    adjustmentAnswers: ADJUSTMENTS.map((q) => ({ question: q, answer: answers[q] })),
+    adjustmentAnswers,
     offer_price: price ?? null,
     valid_until: validUntil.toISOString(),
   });
 
   async function showOffer() {
-    const adjustmentAnswers = ADJUSTMENTS.map((q) => ({ question: q, answer: answers[q] }));
     if (!(await sendStep('adjust', { subcategory: ADJUSTMENTS_SUBCATEGORY, adjustmentAnswers }))) return;
     const now = new Date();
     const yes = ADJUSTMENTS.filter((q) => answers[q] === 'yes').length;

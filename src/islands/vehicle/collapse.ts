@@ -39,10 +39,14 @@ export function setOpen(section: HTMLElement, open: boolean): void {
   window.setTimeout(() => section.classList.remove('is-folding'), COLLAPSE_MS);
 }
 
-/** A link to something inside a folded section (#finance-calculator, #vehicle-map...) unfolds it. */
+/**
+ * A link to something folded away opens it: a folded section around the target (#finance-calculator,
+ * #vehicle-map...), or the target's own closed <details> (Book a Test Drive -> #test-drive).
+ */
 function reveal(root: Document, hash: string): void {
   const target = hash.length > 1 ? root.getElementById(decodeURIComponent(hash.slice(1))) : null;
-  const section = target?.closest<HTMLElement>('[data-collapsible][data-collapsed]') ?? (target?.matches('[data-collapsible][data-collapsed]') ? target : null);
+  if (target instanceof HTMLDetailsElement) target.open = true;
+  const section = target?.closest<HTMLElement>('[data-collapsible][data-collapsed]');
   if (!section) return;
   setOpen(section, true);
   remember(section.dataset['collapsible'] ?? '', true);

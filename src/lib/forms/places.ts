@@ -39,15 +39,13 @@ export function placeFields(tenant: Pick<Tenant, 'locations' | 'dealerships'>, d
   const selects: ChoiceSelect[] = [];
   const hidden: Record<string, string> = {};
   if (dealers.length > 1) {
-    const label = (slug: string) => {
+    // A dealership with one location of the department is named (and answered) by that location.
+    const option = (slug: string): PlaceOption => {
       const own = locs.filter((l) => l.dealership_slug === slug);
-      return own.length === 1 ? own[0]!.name : (tenant.dealerships.find((d) => d.slug === slug)?.name ?? own[0]?.name ?? slug);
+      if (own.length === 1) return { value: slug, label: own[0]!.name, location_id: own[0]!.id, location: own[0]!.name };
+      return { value: slug, label: tenant.dealerships.find((d) => d.slug === slug)?.name ?? own[0]?.name ?? slug };
     };
-    const only = (slug: string) => {
-      const own = locs.filter((l) => l.dealership_slug === slug);
-      return own.length === 1 ? { location_id: own[0]!.id, location: own[0]!.name } : {};
-    };
-    selects.push({ name: 'dealership_slug', label: 'Dealership', options: dealers.map((d) => ({ value: d, label: label(d), ...only(d) })) });
+    selects.push({ name: 'dealership_slug', label: 'Dealership', options: dealers.map(option) });
   } else if (dealers[0]) hidden['dealership_slug'] = dealers[0];
   if (locs.length > dealers.length) {
     selects.push({ name: 'location_id', label: 'Location', options: locs.map((l) => ({ value: l.id, label: l.name, dealership: l.dealership_slug })) });
