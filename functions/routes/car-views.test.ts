@@ -22,8 +22,12 @@ describe('/api/cars/{slug}/view.json', () => {
         reserved: false,
         price: 55990,
         photos_count: 0,
+        reservable: false,
       },
     });
+    // A tenant that reserves online: its in-stock car can be reserved.
+    const beta = (await (await h.request('/api/cars/b-ranger/view.json', { origin: BETA })).json()) as { car_fields: { reservable: boolean } };
+    expect(beta.car_fields.reservable).toBe(true);
   });
 
   it('POST counts a visitor once (visitor cookie), and again for a new visitor', async () => {

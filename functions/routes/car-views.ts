@@ -11,6 +11,7 @@ import { hmac, newToken } from '../lib/crypto.ts';
 import { enforce, ipBucket } from '../lib/rate-limit.ts';
 import { cookieOptions, VISITOR_COOKIE } from '../lib/session.ts';
 import { vehicleFullName } from '../../src/lib/rules/vehicle-title.ts';
+import { isReserveEligible } from '../../src/lib/rules/vdp-actions.ts';
 
 async function answer(c: Context<AppEnv>, deps: Deps, slug: string): Promise<Response> {
   const site = c.get('site');
@@ -31,6 +32,8 @@ async function answer(c: Context<AppEnv>, deps: Deps, slug: string): Promise<Res
         reserved: car.reserved ?? false,
         price: car.price ?? null,
         photos_count: car.photos.length,
+        // The reserve pages ask whether this car can still be reserved online: the same rule as the lead route.
+        reservable: isReserveEligible(car, site.tenant.features.reserve_online),
       },
     },
     200,
