@@ -1,14 +1,17 @@
 import * as v from 'valibot';
+import { LooseId, withoutAbsent } from './absent.ts';
 
 /**
- * One stock record, using the spec's Car field names exactly. Exports are messy, so scalar fields
- * accept numbers or numeric strings; text fields are trimmed. Unknown fields are kept (looseObject)
- * so later features can read them without a schema change.
+ * One stock record, using the spec's Car field names exactly. Exports are messy: every optional field
+ * may be null, blank or a placeholder ("N/A", "-", "TBA"; "POA" where it is money) and then it is
+ * absent, never a reason to reject the record (withoutAbsent runs first). Scalar fields accept numbers
+ * or numeric strings; text fields are trimmed. Unknown fields are kept (looseObject) so later features
+ * can read them without a schema change.
  */
 
 const text = v.optional(
   v.pipe(
-    v.union([v.string(), v.number()]),
+    v.union([v.string(), v.number()], 'text'),
     v.transform((s) => String(s).trim()),
     v.transform((s) => (s === '' ? undefined : s)),
   ),
@@ -69,23 +72,42 @@ export type CarStatus = (typeof CAR_STATUSES)[number];
 const ImageEntry = v.pipe(
   v.union([
     v.string(),
-    v.object({
-      image: v.object({ url: v.string(), thumb: v.optional(v.object({ url: v.optional(v.string()) })) }),
+    v.looseObject({
+      image: v.union([v.string(), v.looseObject({ url: v.string() })]),
     }),
-    v.object({ url: v.string() }),
+    v.looseObject({ url: v.string() }),
   ]),
-  v.transform((e) => (typeof e === 'string' ? e : 'image' in e ? e.image.url : e.url).trim()),
+  v.transform((e) => {
+    if (typeof e === 'string') return e.trim();
+    if ('image' in e) {
+      const image = e.image as string | { url: string };
+      return (typeof image === 'string' ? image : image.url).trim();
+    }
+    return String(e.url).trim();
+  }),
 );
 
-const LocationRef = v.object({
-  id: v.optional(v.union([v.string(), v.number()])),
-  name: v.optional(v.string()),
-  phone: v.optional(v.string()),
-  slug: v.optional(v.string()),
-  city: v.optional(v.string()),
-  state: v.optional(v.string()),
+/** The car's own location block, as exports carry it (spec "Location (of a car)"); extra keys are kept. */
+const LocationRef = v.looseObject({
+  id: v.optional(LooseId),
+  name: text,
+  phone: text,
+  slug: text,
+  city: text,
+  state: text,
   address: v.optional(v.union([v.string(), v.looseObject({})])),
 });
+
+/** A feature list entry: text, or an object naming it (name, title, description or value). */
+const EquipmentEntry = v.pipe(
+  v.union([v.string(), v.number(), v.looseObject({})]),
+  v.transform((e) => {
+    if (typeof e !== 'object') return String(e).trim();
+    const o = e as Record<string, unknown>;
+    const named = [o['name'], o['title'], o['description'], o['value']].find((x) => typeof x === 'string' || typeof x === 'number');
+    return named === undefined ? '' : String(named).trim();
+  }),
+);
 
 /** Unix seconds from seconds, milliseconds or an ISO date string. */
 const timestamp = v.optional(
@@ -175,7 +197,12 @@ const carEntries = {
   external_video_url: text,
   spin_images: v.optional(v.nullable(v.array(ImageEntry)), []),
   dealercomments: text,
-  standardEquipment: v.optional(v.array(v.string())),
+  standardEquipment: v.optional(
+    v.pipe(
+      v.array(EquipmentEntry),
+      v.transform((list) => list.filter(Boolean)),
+    ),
+  ),
   location: v.optional(v.nullable(LocationRef)),
   location_id: text,
   location_name: text,
@@ -186,11 +213,28 @@ const carEntries = {
   item_type: text,
   file: text,
   views: numeric('views'),
+  bodyconfiguration: text,
+  has_nvic: bool,
+  carsales_title: text,
+  private_suburb: text,
+  private_postcode: text,
+  spin_interior_image: text,
+  spin_code: text,
   custom_rank: numeric('a rank'),
 };
 
-/** Validates one record; fields the schema does not name are kept as they are (loose). */
-export const CarRecordSchema = v.looseObject(carEntries);
+/** Money fields: there "POA", "Call" and the like also mean "no value". */
+export const MONEY_FIELDS: ReadonlySet<string> = new Set(['price', 'before_price', 'offer_price', 'subscription_price']);
+
+/**
+ * Validates one record; absent values (null, blank, placeholders) are dropped first, and fields the
+ * schema does not name are kept as they are (loose).
+ */
+export const CarRecordSchema = v.pipe(
+  v.unknown(),
+  v.transform((raw) => withoutAbsent(raw, { moneyKeys: MONEY_FIELDS })),
+  v.looseObject(carEntries),
+);
 /** The typed view of a record: the named fields only (no index signature, so Omit<> works). */
 export const CarFieldsSchema = v.object(carEntries);
 export type CarRecordInput = v.InferInput<typeof CarFieldsSchema>;

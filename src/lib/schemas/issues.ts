@@ -30,7 +30,9 @@ export function formatIssues(issues: readonly v.BaseIssue<unknown>[], raw?: unkn
       continue;
     }
     // A missing required key: valibot's "expected" is the key's own name, which reads oddly.
-    if ((raw !== undefined ? rawAt(raw, issue) : issue.input) === undefined && issue.kind === 'schema' && /^"/.test(issue.expected ?? '')) {
+    // null counts as missing: exports write null for "no value" (schemas/absent.ts).
+    const given = raw !== undefined ? rawAt(raw, issue) : issue.input;
+    if ((given === undefined || given === null) && issue.kind === 'schema' && /^"/.test(issue.expected ?? '')) {
       lines.add(`${path}: required, but it is missing`);
       continue;
     }
