@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadTenant, parseTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
+import { loadTenant, loadTenantWithWarnings, parseTenantConfig, readTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
 
 const minimal = { slug: 'acme-motors', name: 'Acme Motors', url: 'https://acme.com.au', locations: [{ name: 'Acme Motors Sales' }] };
 
@@ -22,7 +22,7 @@ describe('tenant config', () => {
   it('names the tenant, the file, every bad field path and what is expected', () => {
     const bad = { ...minimal, url: 'acme.com.au', locations: [{ name: 'X', address: { postcode: '200' } }], theme: { primary: 'blue' }, featurs: {} };
     expect(() => parseTenantConfig(bad, 'acme-motors', 'tenants/acme-motors/tenant.json')).toThrow(
-      /Tenant "acme-motors": tenants\/acme-motors\/tenant.json is invalid:[\s\S]*url: expected an absolute URL[\s\S]*theme\.primary: expected a hex colour[\s\S]*locations\.0\.address\.postcode: expected a 4-digit postcode, received "200"[\s\S]*featurs: unknown field/,
+      /Tenant "acme-motors": tenants\/acme-motors\/tenant.json is invalid:[\s\S]*url: expected an absolute URL[\s\S]*theme\.primary: expected a hex colour[\s\S]*locations\.0\.address\.postcode: expected a 4-digit postcode, received "200"[\s\S]*unknown field `featurs` — did you mean `features`\?/,
     );
   });
 
@@ -43,8 +43,37 @@ describe('tenant config', () => {
   });
 });
 
-describe('tenant config typos', () => {
-  it('rejects unknown keys inside nested objects too', () => {
-    expect(() => parseTenantConfig({ ...minimal, features: { favourite: true } }, 'a', 'tenant.json')).toThrow(/features\.favourite: unknown field/);
+describe('tenant config: unknown fields are warnings with a did-you-mean, the tenant still builds', () => {
+  it('names a misspelt key at any depth with the field it probably meant, and ignores it', () => {
+    const { config, warnings } = readTenantConfig(
+      { ...minimal, locaitons: [], features: { favourite: true }, locations: [{ name: 'Main', adress: {}, contact_detail: { phnoe: '02 9555 1234' } }] },
+      'a',
+      'tenant.json',
+    );
+    expect(warnings).toEqual([
+      'tenant.json: unknown field `features.favourite` — did you mean `favourites`? (ignored; the tenant still builds)',
+      'tenant.json: unknown field `locaitons` — did you mean `locations`? (ignored; the tenant still builds)',
+      'tenant.json: unknown field `locations.0.adress` — did you mean `address`? (ignored; the tenant still builds)',
+      'tenant.json: unknown field `locations.0.contact_detail.phnoe` — did you mean `phone`? (ignored; the tenant still builds)',
+    ]);
+    expect(config.locations[0]!.name).toBe('Main');
+    expect(config.features.favourites).toBe(false);
+  });
+
+  it('gives no suggestion when nothing is close, and still fails a known field with a bad value', () => {
+    expect(readTenantConfig({ ...minimal, zzqx_custom: 1 }, 'a', 'tenant.json').warnings).toEqual([
+      'tenant.json: unknown field `zzqx_custom` (ignored; the tenant still builds)',
+    ]);
+    expect(() => parseTenantConfig({ ...minimal, locaitons: 1, theme: { primary: 'blue' } }, 'a', 'tenant.json')).toThrow(
+      /theme\.primary: expected a hex colour[\s\S]*unknown field `locaitons`/,
+    );
+  });
+
+  it('loadTenantWithWarnings returns the warnings beside a usable tenant', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tenant-'));
+    writeFileSync(join(dir, 'tenant.json'), JSON.stringify({ ...minimal, tagline_text: 'x' }));
+    const { tenant, warnings } = loadTenantWithWarnings(dir);
+    expect(tenant.slug).toBe('acme-motors');
+    expect(warnings[0]).toMatch(/unknown field `tagline_text` — did you mean `tagline`\?/);
   });
 });

@@ -30,6 +30,14 @@ export const TenantConfigInvalid = {
   hint: 'Every field and its default is documented in docs/tenant-config.md.',
 } satisfies ErrorData<[string, string, string[]]>;
 
+export const TenantConfigUnknownField = {
+  name: 'TenantConfigUnknownField',
+  title: 'Tenant config has a field the platform does not know',
+  message: (file: string, path: string, suggestion?: string) =>
+    `${file}: unknown field \`${path}\`${suggestion ? ` \u2014 did you mean \`${suggestion}\`?` : ''} (ignored; the tenant still builds)`,
+  hint: 'Fix the spelling, or remove the field. Every known field is documented in docs/tenant-config.md.',
+} satisfies ErrorData<[string, string, string | undefined]>;
+
 export const StockFileMissing = {
   name: 'StockFileMissing',
   title: 'Stock export not found',
@@ -47,10 +55,10 @@ export const StockFileUnreadable = {
 export const StockRowInvalid = {
   name: 'StockRowInvalid',
   title: 'Stock record skipped',
-  message: (position: number, stocknum: string | undefined, field: string, reason: string) =>
-    `record ${position}${stocknum ? ` (stocknum ${stocknum})` : ''}: ${field}: ${reason}`,
+  message: (position: number, stocknum: string | undefined, field: string, reason: string, line?: number) =>
+    `record ${position}${line !== undefined ? ` (line ${line})` : ''}${stocknum ? ` (stocknum ${stocknum})` : ''}: ${field}: ${reason}`,
   hint: 'The record was skipped; every other record still builds.',
-} satisfies ErrorData<[number, string | undefined, string, string]>;
+} satisfies ErrorData<[number, string | undefined, string, string, (number | undefined)?]>;
 
 export const PhotoUnavailable = {
   name: 'PhotoUnavailable',

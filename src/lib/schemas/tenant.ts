@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LooseId, LooseNumber } from './absent.ts';
 import { AnalyticsSchema } from './analytics.ts';
 import { HttpUrl, OptionalText, SlugSchema } from './common.ts';
 import { DeliveryZonesSchema } from './delivery.ts';
@@ -13,21 +14,37 @@ import { TextsSchema } from './texts.ts';
 import { ThemeSchema } from './theme.ts';
 
 const DealershipSchema = v.strictObject({
-  id: v.union([v.number(), v.string()]),
+  id: LooseId,
   slug: SlugSchema,
   name: v.string(),
   make: OptionalText,
   url: v.optional(HttpUrl),
   logo_url: OptionalText,
-  average_rating: v.optional(v.number()),
-  review_count: v.optional(v.number()),
+  average_rating: v.optional(LooseNumber),
+  review_count: v.optional(LooseNumber),
 });
+
+const ratio = (fallback: number) => v.optional(v.pipe(LooseNumber, v.minValue(0, 'a ratio from 0 to 1'), v.maxValue(1, 'a ratio from 0 to 1')), fallback);
+
+/**
+ * The publish guard's thresholds (scripts/lib/publish-guard.ts): a build that lists fewer than
+ * min_listed_ratio of the cars the published site lists, or rejects more than max_rejected_ratio of the
+ * records it read, is held and the published site kept.
+ */
+export const PublishSchema = v.optional(
+  v.strictObject({
+    min_listed_ratio: ratio(0.5),
+    max_rejected_ratio: ratio(0.2),
+  }),
+  {},
+);
 
 const positiveDays = (fallback: number) => v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(365)), fallback);
 
 /**
  * The whole tenant.json. Only slug, name, url and locations are required; everything else has the
- * default documented in docs/tenant-config.md. Unknown top-level keys are errors, to catch typos.
+ * default documented in docs/tenant-config.md. A key the schema does not know is a warning with a
+ * did-you-mean (src/lib/schemas/unknown-fields.ts), not an error; a known key with a bad value is.
  */
 export const TenantConfigSchema = v.strictObject({
   $schema: v.optional(v.string()),
@@ -80,6 +97,7 @@ export const TenantConfigSchema = v.strictObject({
     {},
   ),
   stock: StockSourceSchema,
+  publish: PublishSchema,
   leads: v.optional(
     v.strictObject({
       email: OptionalText,

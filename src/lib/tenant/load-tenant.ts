@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import * as v from 'valibot';
-import { TenantConfigInvalid, TenantConfigMissing, TenantConfigUnreadable, dealerError } from '../errors/errors-data.ts';
+import { TenantConfigInvalid, TenantConfigMissing, TenantConfigUnreadable, TenantConfigUnknownField, dealerError } from '../errors/errors-data.ts';
+import { withoutAbsent } from '../schemas/absent.ts';
 import { formatIssues } from '../schemas/issues.ts';
+import { parseSettingUnknownAside } from '../schemas/unknown-fields.ts';
 import type { LocationConfig } from '../schemas/location.ts';
 import { TenantConfigSchema, type TenantConfig } from '../schemas/tenant.ts';
 import { slugify } from '../utils/slugify.ts';
@@ -27,11 +28,26 @@ export type Tenant = Omit<TenantConfig, 'locations' | 'dealerships'> & {
   dealerships: Dealership[];
 };
 
-/** Validates an already-parsed tenant.json; throws TenantConfigInvalid naming every bad field. */
+/** Top-level keys whose values are instructions, not data: a null there means something (a mapping to null). */
+const KEPT_AS_WRITTEN: ReadonlySet<string> = new Set(['stock', '$schema']);
+
+/**
+ * Validates an already-parsed tenant.json. Absent values (null, "", "N/A", "-", "TBA") are dropped
+ * first, so an optional field written as null is simply not set. A field the schema does not know is
+ * a warning line (with a did-you-mean) and is ignored; a known field with a bad value throws
+ * TenantConfigInvalid naming every bad field.
+ */
+export function readTenantConfig(raw: unknown, tenantName: string, file: string): { config: TenantConfig; warnings: string[] } {
+  const cleaned = raw && typeof raw === 'object' && !Array.isArray(raw) ? withoutAbsent(raw, { keep: KEPT_AS_WRITTEN }) : raw;
+  const result = parseSettingUnknownAside(TenantConfigSchema, cleaned);
+  const warnings = result.unknown.map((u) => TenantConfigUnknownField.message(file, u.path, u.suggestion));
+  if (!result.success) throw dealerError(TenantConfigInvalid, tenantName, file, [...formatIssues(result.issues), ...warnings]);
+  return { config: result.output, warnings };
+}
+
+/** readTenantConfig without the warnings (tests and tools that only need the config). */
 export function parseTenantConfig(raw: unknown, tenantName: string, file: string): TenantConfig {
-  const result = v.safeParse(TenantConfigSchema, raw);
-  if (!result.success) throw dealerError(TenantConfigInvalid, tenantName, file, formatIssues(result.issues));
-  return result.output;
+  return readTenantConfig(raw, tenantName, file).config;
 }
 
 /** Fills in ids and slugs the spec derives, and a dealership per distinct dealership slug. */
@@ -43,6 +59,8 @@ export function resolveTenant(config: TenantConfig, dir: string): Tenant {
     usedSlugs.add(slug);
     return {
       ...loc,
+      average_rating: loc.average_rating ?? loc.reviews?.average_rating,
+      review_count: loc.review_count ?? loc.reviews?.count,
       id: String(loc.id ?? i + 1),
       slug,
       dealership_slug: loc.dealership_slug ?? config.dealerships[0]?.slug ?? config.slug,
@@ -66,6 +84,11 @@ export function resolveTenant(config: TenantConfig, dir: string): Tenant {
 
 /** Reads, validates and resolves tenants/<slug>/tenant.json. Errors name the tenant, file and field. */
 export function loadTenant(dir: string): Tenant {
+  return loadTenantWithWarnings(dir).tenant;
+}
+
+/** loadTenant, plus the config's warnings (unknown fields, each with a did-you-mean). */
+export function loadTenantWithWarnings(dir: string): { tenant: Tenant; warnings: string[] } {
   const name = basename(dir);
   const file = join(dir, 'tenant.json');
   if (!existsSync(file)) throw dealerError(TenantConfigMissing, name, file);
@@ -75,5 +98,6 @@ export function loadTenant(dir: string): Tenant {
   } catch (err) {
     throw dealerError(TenantConfigUnreadable, name, file, (err as Error).message);
   }
-  return resolveTenant(parseTenantConfig(raw, name, file), dir);
+  const { config, warnings } = readTenantConfig(raw, name, file);
+  return { tenant: resolveTenant(config, dir), warnings };
 }
