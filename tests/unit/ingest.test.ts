@@ -32,11 +32,12 @@ function tenantWith(files: Record<string, string>, extra: Record<string, unknown
 
 describe('csv', () => {
   it('reads quoted commas, doubled quotes, newlines and a BOM', () => {
-    const { rows } = parseCsv('\ufeffid,comments\r\n1,"Big, ""clean"" car\nwith history"\n2,plain\n\n');
+    const { rows, problems } = parseCsv('\ufeffid,comments\r\n1,"Big, ""clean"" car\r\nwith history"\r\n2,plain\r\n\r\n');
     expect(rows).toEqual([
-      { id: '1', comments: 'Big, "clean" car\nwith history' },
-      { id: '2', comments: 'plain' },
+      { line: 2, cells: { id: '1', comments: 'Big, "clean" car\r\nwith history' } },
+      { line: 4, cells: { id: '2', comments: 'plain' } },
     ]);
+    expect(problems).toEqual([]);
   });
 });
 
@@ -137,6 +138,6 @@ describe('ingestStock', () => {
   });
 
   it('fails the tenant with a clear message when there is no export', () => {
-    expect(() => ingestStock(tenantWith({}), NOW)).toThrow(/no stock export found \(looked for stock.json, stock.csv\)/);
+    expect(() => ingestStock(tenantWith({}), NOW)).toThrow(/no stock export found \(looked for stock.json, stock.csv, stock.tsv, stock.xml\)/);
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { extname, isAbsolute, join, relative } from 'node:path';
 import * as v from 'valibot';
 import { StockFileMissing, StockFileUnreadable, StockRowInvalid, dealerError } from '../errors/errors-data.ts';
 import { CarRecordSchema, type CarRecord } from '../schemas/car.ts';
@@ -9,12 +9,17 @@ import type { Vehicle, VehicleLocation } from '../model/vehicle.ts';
 import { isListed } from '../rules/listing.ts';
 import { customRank } from '../rules/rank.ts';
 import { slugify } from '../utils/slugify.ts';
+import type { StockFormat } from '../schemas/stock-source.ts';
 import { parseCsv } from './csv.ts';
+import { decodeExport, type ExportEncoding } from './decode.ts';
 import { dropEmptyCells, mapRecord } from './mapping.ts';
+import { parseXmlRecords } from './xml.ts';
 
 export interface RejectedRecord {
   /** 1-based position of the record in the export. */
   position: number;
+  /** The file line the record starts on (CSV and TSV exports). */
+  line?: number | undefined;
   id?: string | undefined;
   stocknum?: string | undefined;
   field: string;
@@ -25,14 +30,27 @@ export interface RejectedRecord {
 
 export interface IngestResult {
   file: string;
+  format: StockFormat;
+  encoding: ExportEncoding | 'json';
   read: number;
   vehicles: Vehicle[];
   rejected: RejectedRecord[];
 }
 
-/** Finds the export: stock.file from the config, else stock.json, else stock.csv. */
+/** One record as read from the export, before mapping: where it is and its raw fields. */
+export interface StockRow {
+  position: number;
+  line?: number | undefined;
+  raw: Record<string, unknown>;
+  /** Set when the row itself could not be read (a malformed CSV row). */
+  unreadable?: string | undefined;
+}
+
+const DEFAULT_FILES = ['stock.json', 'stock.csv', 'stock.tsv', 'stock.xml'];
+
+/** Finds the export: stock.file from the config, else stock.json, stock.csv, stock.tsv or stock.xml. */
 export function locateStockFile(tenant: Tenant): string {
-  const tried = tenant.stock.file ? [tenant.stock.file] : ['stock.json', 'stock.csv'];
+  const tried = tenant.stock.file ? [tenant.stock.file] : DEFAULT_FILES;
   for (const name of tried) {
     const path = isAbsolute(name) ? name : join(tenant.dir, name);
     if (existsSync(path)) return path;
@@ -40,16 +58,49 @@ export function locateStockFile(tenant: Tenant): string {
   throw dealerError(StockFileMissing, tenant.slug, tried);
 }
 
-/** Reads the export into raw rows (JSON array or CSV with a header row). */
-export function readStockRows(tenant: Tenant, file: string): Record<string, unknown>[] {
+/** The export's format: stock.format, else its extension, else a look at its first character. */
+export function stockFormat(file: string, text: string, configured?: StockFormat): StockFormat {
+  if (configured) return configured;
+  const ext = extname(file).toLowerCase();
+  if (ext === '.json') return 'json';
+  if (ext === '.csv') return 'csv';
+  if (ext === '.tsv' || ext === '.tab') return 'tsv';
+  if (ext === '.xml') return 'xml';
+  const first = text.trimStart()[0];
+  if (first === '[' || first === '{') return 'json';
+  if (first === '<') return 'xml';
+  const headerLine = text.slice(0, text.search(/\r|\n/) >>> 0 || text.length);
+  return headerLine.includes('\t') ? 'tsv' : 'csv';
+}
+
+/** Reads the export into raw rows: a JSON array (or an object wrapping one), CSV or TSV with a header row, or an XML feed. */
+export function readStockRows(tenant: Tenant, file: string): { rows: StockRow[]; format: StockFormat; encoding: ExportEncoding | 'json' } {
   const shown = relative(process.cwd(), file) || file;
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (err) {
     throw dealerError(StockFileUnreadable, tenant.slug, shown, (err as Error).message);
   }
-  if (file.toLowerCase().endsWith('.csv')) return parseCsv(text).rows.map(dropEmptyCells);
+  const { text, encoding } = decodeExport(bytes);
+  const format = stockFormat(file, text, tenant.stock.format);
+  if (format === 'csv' || format === 'tsv') {
+    const { header, rows, problems } = parseCsv(text, { delimiter: format === 'tsv' ? '\t' : ',' });
+    if (header.length === 0) throw dealerError(StockFileUnreadable, tenant.slug, shown, problems[0]?.reason ?? 'the file is empty (expected a header row)');
+    const all: StockRow[] = [
+      ...rows.map((r) => ({ position: 0, line: r.line, raw: dropEmptyCells(r.cells) })),
+      ...problems.map((p) => ({ position: 0, line: p.line, raw: {}, unreadable: p.reason })),
+    ].sort((a, b) => a.line - b.line);
+    all.forEach((r, i) => (r.position = i + 1));
+    return { rows: all, format, encoding };
+  }
+  if (format === 'xml') {
+    try {
+      return { rows: parseXmlRecords(text).map((raw, i) => ({ position: i + 1, raw })), format, encoding };
+    } catch (err) {
+      throw dealerError(StockFileUnreadable, tenant.slug, shown, (err as Error).message);
+    }
+  }
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -62,7 +113,16 @@ export function readStockRows(tenant: Tenant, file: string): Record<string, unkn
     if (inner) data = inner;
   }
   if (!Array.isArray(data)) throw dealerError(StockFileUnreadable, tenant.slug, shown, 'expected a JSON array of records');
-  return data.map((row) => (row && typeof row === 'object' && !Array.isArray(row) ? (row as Record<string, unknown>) : { __not_an_object: row }));
+  const rows = data.map((row, i): StockRow =>
+    row && typeof row === 'object' && !Array.isArray(row)
+      ? { position: i + 1, raw: row as Record<string, unknown> }
+      : {
+          position: i + 1,
+          raw: {},
+          unreadable: `expected an object with Car fields, received ${row === null ? 'null' : Array.isArray(row) ? 'a list' : typeof row}`,
+        },
+  );
+  return { rows, format: 'json', encoding: 'json' };
 }
 
 /** "a|b|c" in a CSV column named images or standardEquipment becomes a list. */
@@ -95,10 +155,12 @@ export function resolveLocation(car: CarRecord, tenant: Tenant): VehicleLocation
   const ids = [car.location_id, car.location?.id].filter((x) => x !== undefined).map(String);
   const names = [car.location_name, car.location?.name].filter(Boolean).map((s) => String(s).toLowerCase());
   const city = (car.city ?? car.location?.city)?.toLowerCase();
+  // DMS exports often name a branch by its suburb ("Miranda") where the site says "Coastal Miranda".
+  const cities = [...names, ...(city ? [city] : [])];
   const loc =
     tenant.locations.find((l) => ids.includes(l.id)) ??
-    tenant.locations.find((l) => names.includes(l.name.toLowerCase())) ??
-    (city ? tenant.locations.find((l) => l.address.city?.toLowerCase() === city) : undefined) ??
+    tenant.locations.find((l) => names.includes(l.name.toLowerCase()) || names.some((n) => slugify(n) === l.slug)) ??
+    tenant.locations.find((l) => l.address.city !== undefined && cities.includes(l.address.city.toLowerCase())) ??
     tenant.locations.find((l) => l.primary);
   if (!loc) return undefined;
   return {
@@ -119,47 +181,47 @@ export function resolveLocation(car: CarRecord, tenant: Tenant): VehicleLocation
  */
 export function ingestStock(tenant: Tenant, now: number): IngestResult {
   const file = locateStockFile(tenant);
-  const rows = readStockRows(tenant, file);
+  const { rows, format, encoding } = readStockRows(tenant, file);
   const rejected: RejectedRecord[] = [];
   const vehicles: Vehicle[] = [];
   const firstSeen = new Map<string, number>();
   const slugs = new Set<string>();
 
-  const reject = (position: number, raw: Record<string, unknown>, field: string, reason: string) => {
+  const reject = (row: StockRow, raw: Record<string, unknown>, field: string, reason: string) => {
     const stocknum = raw['stocknum'] ?? raw['StockNo'];
     const id = raw['id'];
     const stock = stocknum === undefined || stocknum === null ? undefined : String(stocknum);
     rejected.push({
-      position,
+      position: row.position,
+      line: row.line,
       id: id === undefined || id === null ? undefined : String(id),
       stocknum: stock,
       field,
       reason,
-      message: StockRowInvalid.message(position, stock, field, reason),
+      message: StockRowInvalid.message(row.position, stock, field, reason, row.line),
     });
   };
 
-  rows.forEach((row, index) => {
-    const position = index + 1;
-    if ('__not_an_object' in row) {
-      reject(position, {}, '(record)', 'expected an object with Car fields');
-      return;
+  for (const row of rows) {
+    if (row.unreadable !== undefined) {
+      reject(row, {}, '(row)', row.unreadable);
+      continue;
     }
-    const mapped = normaliseListColumns(mapRecord(row, tenant.stock));
+    const mapped = normaliseListColumns(mapRecord(row.raw, tenant.stock));
     const result = v.safeParse(CarRecordSchema, mapped);
     if (!result.success) {
       const first = formatIssues(result.issues, mapped)[0] ?? '(record): invalid';
       const cut = first.indexOf(': ');
-      reject(position, mapped, first.slice(0, cut), first.slice(cut + 2));
-      return;
+      reject(row, mapped, first.slice(0, cut), first.slice(cut + 2));
+      continue;
     }
     const car = result.output;
     const seen = firstSeen.get(car.id);
     if (seen !== undefined) {
-      reject(position, mapped, 'id', `duplicate id "${car.id}" (first seen at record ${seen}; the first is kept)`);
-      return;
+      reject(row, mapped, 'id', `duplicate id "${car.id}" (first seen at record ${seen}; the first is kept)`);
+      continue;
     }
-    firstSeen.set(car.id, position);
+    firstSeen.set(car.id, row.position);
 
     const { images, spin_images, location, ...rest } = car;
     const slug = deriveSlug(car, slugs);
@@ -175,6 +237,6 @@ export function ingestStock(tenant: Tenant, now: number): IngestResult {
       photos: [],
       location: resolveLocation({ ...car, location }, tenant),
     });
-  });
-  return { file, read: rows.length, vehicles, rejected };
+  }
+  return { file, format, encoding, read: rows.length, vehicles, rejected };
 }

@@ -1,15 +1,74 @@
+import { isAbsent } from '../schemas/absent.ts';
 import type { FieldMapping, StockSource, TransformName } from '../schemas/stock-source.ts';
+import { presetMapping } from './presets.ts';
 
 type Raw = Record<string, unknown>;
 
-/** Reads a money string: "$31,990" -> 31990; "POA", "Call", "" -> null (no price). */
+/** Reads a money string: "$31,990" -> 31990, "31990.00 AUD" -> 31990; "POA", "Call", "" -> null (no price). */
 export function parseMoney(value: unknown): number | null | typeof Number.NaN {
   if (typeof value === 'number') return value;
-  if (value === null || value === undefined) return null;
+  if (isAbsent(value, true)) return null;
   const s = String(value).trim();
-  if (s === '' || /^(poa|call|tba|enquire.*|-)$/i.test(s)) return null;
+  if (/^enquire.*$/i.test(s)) return null;
   const n = Number(s.replace(/[$,\s]|aud/gi, ''));
   return Number.isFinite(n) ? n : Number.NaN;
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '\u2013',
+  mdash: '\u2014',
+  rsquo: '\u2019',
+  lsquo: '\u2018',
+  rdquo: '\u201d',
+  ldquo: '\u201c',
+  hellip: '\u2026',
+};
+
+/** A dealer system's HTML description as plain text: tags removed, breaks and paragraphs kept as line ends, entities decoded. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h[1-6]|tr)>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+      if (e[0] === '#') {
+        const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
+      }
+      return ENTITIES[e.toLowerCase()] ?? m;
+    })
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/**
+ * A date as Australian exports write it, in milliseconds (UTC): day first ("15/03/2021", "5-3-21",
+ * with an optional time), month and year ("03/2021": the 1st), else ISO and what Date.parse reads.
+ * Never month first: 03/04/2021 is 3 April.
+ */
+export function parseDateMs(text: string): number {
+  const s = text.trim();
+  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s);
+  if (dmy) {
+    const [, d, mo, y, h, mi, se] = dmy;
+    const year = y!.length === 2 ? 2000 + Number(y) : Number(y);
+    const day = Number(d);
+    const month = Number(mo);
+    if (month < 1 || month > 12 || day < 1 || day > 31) return Number.NaN;
+    return Date.UTC(year, month - 1, day, Number(h ?? 0), Number(mi ?? 0), Number(se ?? 0));
+  }
+  const my = /^(\d{1,2})[/-](\d{4})$/.exec(s);
+  if (my) return Number(my[1]) >= 1 && Number(my[1]) <= 12 ? Date.UTC(Number(my[2]), Number(my[1]) - 1, 1) : Number.NaN;
+  return Date.parse(s);
 }
 
 function splitCityState(value: string): { city: string; state: string } {
@@ -48,7 +107,7 @@ function applyTransform(value: unknown, transform: TransformName, separator: str
       return String(s).toLowerCase();
     case 'timestamp':
     case 'date': {
-      const ms = typeof s === 'number' ? (s > 1e12 ? s : s * 1000) : Date.parse(String(s));
+      const ms = typeof s === 'number' ? (s > 1e12 ? s : s * 1000) : parseDateMs(String(s));
       if (Number.isNaN(ms)) return String(s);
       return transform === 'timestamp' ? Math.round(ms / 1000) : new Date(ms).toISOString();
     }
@@ -67,10 +126,14 @@ function applyTransform(value: unknown, transform: TransformName, separator: str
       return splitCityState(String(s)).city;
     case 'state':
       return splitCityState(String(s)).state;
+    case 'html_text':
+      return htmlToText(String(s));
   }
 }
 
 function lookupValue(values: Record<string, unknown>, value: unknown): { hit: boolean; value: unknown } {
+  // Lists (from several columns) are looked up entry by entry.
+  if (Array.isArray(value)) return { hit: true, value: value.map((x) => lookupValue(values, x).value) };
   const key = String(value ?? '')
     .trim()
     .toLowerCase();
@@ -78,12 +141,49 @@ function lookupValue(values: Record<string, unknown>, value: unknown): { hit: bo
   return { hit: false, value };
 }
 
-function readField(row: Raw, spec: FieldMapping): unknown {
-  if (typeof spec === 'string') return row[spec];
-  let value = row[spec.from];
-  if (typeof value === 'string' && value.trim() === '') value = undefined;
-  if (spec.values && value !== undefined) value = lookupValue(spec.values, value).value;
-  if (value !== undefined && value !== null && spec.transform) value = applyTransform(value, spec.transform, spec.separator);
+/** A column name as compared: case, spaces and punctuation ignored ("Stock No" = "STOCK_NO" = "stockno"). */
+export function columnKey(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9[\]]/g, '');
+}
+
+/** Looks a column up by its exact name, else by columnKey. */
+function columnValue(row: Raw, index: Map<string, string>, name: string): unknown {
+  if (name in row) return row[name];
+  const key = index.get(columnKey(name));
+  return key === undefined ? undefined : row[key];
+}
+
+const LIST_TRANSFORMS = new Set<TransformName>(['list', 'images']);
+
+/**
+ * A mapped field's raw value. Several columns: for a list (transform list or images) every present
+ * value joined into one list; otherwise the first column that has a value.
+ */
+function readColumns(row: Raw, index: Map<string, string>, spec: Extract<FieldMapping, object>): unknown {
+  const from = typeof spec.from === 'string' ? [spec.from] : spec.from;
+  const present = from.map((c) => columnValue(row, index, c)).filter((x) => !isAbsent(x));
+  if (present.length === 0) return undefined;
+  if (!spec.transform || !LIST_TRANSFORMS.has(spec.transform)) return present[0];
+  // Each column may itself hold a list ("a.jpg|b.jpg"): one flat list either way.
+  return present
+    .flatMap((x) => (typeof x === 'string' ? x.split(spec.separator).map((p) => p.trim()) : Array.isArray(x) ? x : [x]))
+    .filter((x) => !isAbsent(x));
+}
+
+function readField(row: Raw, index: Map<string, string>, spec: FieldMapping): unknown {
+  if (typeof spec === 'string') return columnValue(row, index, spec);
+  let value = readColumns(row, index, spec);
+  if (spec.values && value !== undefined) {
+    const found = lookupValue(spec.values, value);
+    value = found.hit || spec.otherwise === undefined ? found.value : spec.otherwise;
+  }
+  if (value !== undefined && value !== null && spec.transform) {
+    value = Array.isArray(value)
+      ? spec.transform === 'images'
+        ? value.map((url) => ({ image: { url: String(url).trim() } }))
+        : value.map((x) => applyTransform(x, spec.transform!, spec.separator))
+      : applyTransform(value, spec.transform, spec.separator);
+  }
   if ((value === undefined || value === '') && spec.default !== undefined) value = spec.default;
   return value;
 }
@@ -93,21 +193,32 @@ function readField(row: Raw, spec: FieldMapping): unknown {
  * With keep_unmapped, columns not used as a mapping source pass through under their own name.
  */
 export function mapRecord(row: Raw, source: StockSource): Raw {
-  const mapping = source.mapping ?? {};
+  const mapping = effectiveMapping(source);
   if (Object.keys(mapping).length === 0) return row;
-  const used = new Set(Object.values(mapping).map((m) => (typeof m === 'string' ? m : m.from)));
+  const used = new Set(
+    Object.values(mapping)
+      .flatMap((m) => (typeof m === 'string' ? [m] : m.from))
+      .map(columnKey),
+  );
+  const index = new Map<string, string>();
+  for (const k of Object.keys(row)) if (!index.has(columnKey(k))) index.set(columnKey(k), k);
   const out: Raw = {};
-  if (source.keep_unmapped) for (const [k, v] of Object.entries(row)) if (!used.has(k)) out[k] = v;
+  if (source.keep_unmapped) for (const [k, v] of Object.entries(row)) if (!used.has(columnKey(k))) out[k] = v;
   for (const [target, spec] of Object.entries(mapping)) {
-    const value = readField(row, spec);
+    const value = readField(row, index, spec);
     if (value !== undefined) out[target] = value;
   }
   return out;
 }
 
-/** CSV cells are all strings: treat empty cells as absent so optional fields stay optional. */
+/** The tenant's mapping over its preset's: a field the tenant maps replaces the preset's entry for it. */
+export function effectiveMapping(source: StockSource): Record<string, FieldMapping> {
+  return { ...(source.preset ? presetMapping(source.preset) : {}), ...(source.mapping ?? {}) };
+}
+
+/** CSV cells are all strings: treat empty cells and placeholders as absent so optional fields stay optional. */
 export function dropEmptyCells(row: Record<string, string>): Raw {
   const out: Raw = {};
-  for (const [k, v] of Object.entries(row)) if (v.trim() !== '') out[k] = v;
+  for (const [k, v] of Object.entries(row)) if (!isAbsent(v)) out[k] = v;
   return out;
 }
