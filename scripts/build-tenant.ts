@@ -1,21 +1,26 @@
 /**
- * Builds ONE tenant: config -> stock ingest -> images -> model -> Astro pages -> published images.
- * Run by scripts/build.ts as a child process per tenant (Astro's build() is not safe to call
- * repeatedly in one process). Usage: node scripts/build-tenant.ts --tenant <dir> --out <dir>
+ * Builds ONE tenant: config -> stock ingest -> publish guard -> images -> model -> Astro pages into a
+ * staging folder -> swapped in over <out>/<slug>. Run by scripts/build.ts as a child process per tenant
+ * (Astro's build() is not safe to call repeatedly in one process).
+ * Usage: node scripts/build-tenant.ts --tenant <dir> --out <dir> [--accept]
+ * A build the guard refuses (scripts/lib/publish-guard.ts) is `held`: the published site, its
+ * model.json and published.json are left exactly as they were, and the exit code is 1.
  */
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ingestStock } from '../src/lib/ingest/ingest.ts';
+import { ingestStock, type IngestResult } from '../src/lib/ingest/ingest.ts';
+import { groupRejections } from '../src/lib/ingest/rejections.ts';
 import type { Photo, Vehicle } from '../src/lib/model/vehicle.ts';
 import type { SiteModel } from '../src/lib/site/site-model.ts';
-import { loadTenant, type Tenant } from '../src/lib/tenant/load-tenant.ts';
+import { loadTenantWithWarnings, type Tenant } from '../src/lib/tenant/load-tenant.ts';
 import { DealerError } from '../src/lib/errors/errors-data.ts';
 import { flagString, parseArgs } from './lib/args.ts';
 import { emptyReport, type BuildReport } from './lib/report.ts';
 import { processImages, publishImages } from './lib/images/pipeline.ts';
 import { imageCacheDir } from './lib/images/store.ts';
 import { OUTPUTS, type OutputContext } from './lib/outputs/index.ts';
+import { publishDecision, readPublishedState, stagingFolders, swapIn, type PublishedState } from './lib/publish-guard.ts';
 import { createHash } from 'node:crypto';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,10 +73,23 @@ async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildRe
   return { photos, cacheDir };
 }
 
+/** Holds the build: the published site stays as it is; the report says why and what to do. */
+function hold(report: BuildReport, reason: string, hint: string, previous: PublishedState | undefined): void {
+  report.status = previous ? 'held' : 'failed';
+  report.held = previous ? { reason, hint, kept: { listed: previous.listed, published_at: previous.published_at } } : undefined;
+  report.error ??= { name: previous ? 'PublishHeld' : 'NothingPublished', message: reason, hint };
+  console.error(
+    previous
+      ? `HELD: ${reason}. The published site (${previous.listed} cars) is kept as it was.\n  hint: ${hint}`
+      : `FAILED: ${reason}. Nothing was published.\n  hint: ${hint}`,
+  );
+}
+
 async function main(): Promise<number> {
   const { flags } = parseArgs(process.argv.slice(2));
   const tenantDir = resolve(flagString(flags, 'tenant') ?? '');
   const outRoot = resolve(flagString(flags, 'out') ?? join(root, 'dist'));
+  const accepted = flags.get('accept') === true || flagString(flags, 'accept') === 'true';
   const name = basename(tenantDir);
   const report = emptyReport(name);
   const reportDir = join(outRoot, '_build', name);
@@ -84,14 +102,36 @@ async function main(): Promise<number> {
     mark = now;
     return ms;
   };
+  // What is published now (by the folder's name until the config says the slug).
+  let previous = readPublishedState(outRoot, name, reportDir);
+  let staging: ReturnType<typeof stagingFolders> | undefined;
   try {
-    const tenant = loadTenant(tenantDir);
-    report.tenant = tenant.slug;
-    report.timings_ms.config = lap();
+    let tenant: Tenant;
+    let stock: IngestResult;
+    try {
+      const loaded = loadTenantWithWarnings(tenantDir);
+      tenant = loaded.tenant;
+      report.tenant = tenant.slug;
+      previous = readPublishedState(outRoot, tenant.slug, reportDir);
+      report.warnings.push(...loaded.warnings);
+      for (const w of loaded.warnings) console.log(`warning: ${w}`);
+      report.timings_ms.config = lap();
 
-    const now = process.env['BUILD_NOW'] ? Math.floor(Date.parse(process.env['BUILD_NOW']) / 1000) : Math.floor(Date.now() / 1000);
-    const stock = ingestStock(tenant, now);
+      const now = process.env['BUILD_NOW'] ? Math.floor(Date.parse(process.env['BUILD_NOW']) / 1000) : Math.floor(Date.now() / 1000);
+      stock = ingestStock(tenant, now);
+      report.built_for = new Date(now * 1000).toISOString();
+    } catch (err) {
+      // A broken config or an unreadable export: nothing to build, and the published site stays.
+      if (!(err instanceof DealerError)) throw err;
+      report.error = { name: err.name, message: err.message, hint: err.hint };
+      // One line for the summary: "…tenant.json is invalid: theme.primary: expected …; url: …".
+      const reason = err.message.replace(/:\n\s+- /, ': ').replace(/\n\s+- /g, '; ');
+      hold(report, reason, err.hint ?? 'Fix the tenant folder and build again.', previous);
+      return 1;
+    }
     report.stock_file = relative(tenant.dir, stock.file);
+    report.stock_format = stock.format;
+    report.stock_encoding = stock.encoding;
     const listed = stock.vehicles.filter((v) => v.listed).length;
     report.records = {
       read: stock.read,
@@ -101,9 +141,20 @@ async function main(): Promise<number> {
       unlisted: stock.vehicles.length - listed,
     };
     report.rejected = stock.rejected;
-    for (const r of stock.rejected) console.log(`skipped ${r.message}`);
-    console.log(`stock ${stock.read} read, ${stock.vehicles.length} valid, ${stock.rejected.length} rejected, ${listed} listed`);
+    report.rejected_groups = groupRejections(stock.rejected);
+    // One line per kind of problem, not per row: 1,200 identical rejections are one thing to fix.
+    for (const g of report.rejected_groups) console.log(`rejected ${g.summary}`);
+    console.log(
+      `stock ${stock.read} read (${stock.format === 'json' ? 'json' : `${stock.format}, ${stock.encoding}`}), ${stock.vehicles.length} valid, ${stock.rejected.length} rejected, ${listed} listed`,
+    );
     report.timings_ms.ingest = lap();
+
+    const decision = publishDecision(report.records, previous, tenant.publish, accepted, tenant.slug);
+    if (!decision.publish) {
+      hold(report, decision.reason, decision.hint, previous);
+      return 1;
+    }
+    if (accepted) console.log('--accept: the publish guard is waived for this build');
 
     const { photos, cacheDir } = await renderImages(tenant, stock.vehicles, report);
     for (const f of report.images.failures) console.log(`photo unavailable (placeholder shown): ${f.source}: ${f.reason}`);
@@ -113,13 +164,14 @@ async function main(): Promise<number> {
     const model: SiteModel = {
       tenant,
       vehicles: stock.vehicles.filter((v) => v.listed),
-      now,
-      built_at: new Date(now * 1000).toISOString(),
+      now: Math.floor(Date.parse(report.built_for ?? '') / 1000),
+      built_at: report.built_for ?? new Date().toISOString(),
     };
-    const siteOut = join(outRoot, tenant.slug);
-    const ctx: OutputContext = { model, siteOut, buildDir: reportDir, log: (line) => console.log(line) };
+    staging = stagingFolders(outRoot, tenant.slug);
+    const siteOut = staging.site;
+    const ctx: OutputContext = { model, siteOut, buildDir: staging.build, log: (line) => console.log(line) };
     for (const output of OUTPUTS) await output.prepare?.(ctx);
-    const modelFile = join(reportDir, 'model.json');
+    const modelFile = join(staging.build, 'model.json');
     writeFileSync(modelFile, JSON.stringify(model));
 
     process.env['DEALER_MODEL'] = modelFile;
@@ -137,7 +189,6 @@ async function main(): Promise<number> {
 
     const published = await publishImages(photos.values(), cacheDir, siteOut);
     report.images.published_files = published.files;
-    report.timings_ms.publish = lap();
 
     let html = 0;
     let vehiclePages = 0;
@@ -151,14 +202,20 @@ async function main(): Promise<number> {
     });
     report.pages = { html, vehicle_pages: vehiclePages };
     report.output_bytes = bytes;
+    swapIn(staging, outRoot, tenant.slug, reportDir, { slug: tenant.slug, listed, read: stock.read, published_at: new Date().toISOString() });
+    staging = undefined;
+    report.timings_ms.publish = lap();
     report.status = 'ok';
   } catch (err) {
     const e = err as Error;
     report.error = { name: e.name, message: e.message, hint: e instanceof DealerError ? e.hint : undefined };
+    if (previous) report.error.hint = `${report.error.hint ? `${report.error.hint} ` : ''}The published site is kept as it was.`;
     console.error(e instanceof DealerError ? `${e.message}\n  hint: ${e.hint ?? ''}` : (e.stack ?? e.message));
+  } finally {
+    if (staging) rmSync(staging.root, { recursive: true, force: true });
+    report.timings_ms.total = Math.round(performance.now() - t0);
+    writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2));
   }
-  report.timings_ms.total = Math.round(performance.now() - t0);
-  writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2));
   return report.status === 'ok' ? 0 : 1;
 }
 

@@ -2,13 +2,15 @@
  * Builds every tenant under a folder into <out>/<slug>/, one child process per tenant, bounded by
  * the cores. A failing tenant is reported and the others still build; exit code 1 only if one failed.
  *
- *   node scripts/build.ts [--tenants tenants] [--out dist] [--only a,b] [--shard i/n] [--jobs N] [--prune-images-days N]
+ *   node scripts/build.ts [--tenants tenants] [--out dist] [--only a,b] [--shard i/n] [--jobs N] [--accept a,b] [--prune-images-days N]
  *
+ * A tenant whose new build the publish guard refuses is `held` (its published site kept, exit code 1);
+ * --accept names tenants to publish anyway (scripts/lib/publish-guard.ts).
  * --prune-images-days N: once every tenant built, removes image cache entries no build has used for
  * N days (scripts/lib/images/prune.ts). Off by default; the nightly run should pass it (e.g. 30).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,11 +45,13 @@ function parseShard(value: string | undefined): { index: number; count: number }
   return { index, count };
 }
 
-function buildOne(tenantDir: string, out: string, name: string, imageConcurrency: number): Promise<BuildReport> {
+function buildOne(tenantDir: string, out: string, name: string, imageConcurrency: number, accept: boolean): Promise<BuildReport> {
+  // A child that dies without writing its report must not be read as the last run's report.
+  rmSync(join(out, '_build', name, 'report.json'), { force: true });
   return new Promise((resolveReport) => {
     const child = spawn(
       process.execPath,
-      ['--disable-warning=ExperimentalWarning', join(root, 'scripts/build-tenant.ts'), '--tenant', tenantDir, '--out', out],
+      ['--disable-warning=ExperimentalWarning', join(root, 'scripts/build-tenant.ts'), '--tenant', tenantDir, '--out', out, ...(accept ? ['--accept'] : [])],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, DEALER_IMAGE_CONCURRENCY: String(imageConcurrency) },
@@ -95,6 +99,13 @@ async function main(): Promise<number> {
     .map((s) => s.trim())
     .filter(Boolean);
   const jobs = Math.max(1, Number(flagString(flags, 'jobs') ?? Math.min(2, availableParallelism())));
+  // --accept a,b: publish these tenants even where the publish guard would hold them (a genuine clear-out).
+  const accept = new Set(
+    (flagString(flags, 'accept') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   if (!existsSync(tenantsDir)) {
     console.error(`No tenants folder at ${tenantsDir}. Generate the demo tenants with: npm run demo:generate`);
     return 1;
@@ -112,28 +123,39 @@ async function main(): Promise<number> {
     Array.from({ length: Math.min(jobs, names.length) }, async () => {
       for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
         // Tenants built side by side share the cores: sharp gets its share, not one worker per core each.
-        const report = await buildOne(join(tenantsDir, name), out, name, Math.max(1, Math.floor(availableParallelism() / jobs)));
+        const report = await buildOne(join(tenantsDir, name), out, name, Math.max(1, Math.floor(availableParallelism() / jobs)), accept.has(name));
         reports.push(report);
         const r = report;
         console.log(
           r.status === 'ok'
             ? `[${name}] done: ${r.pages.html} pages, ${r.records.listed} cars listed, ${r.records.rejected} records rejected, images ${r.images.processed} new / ${r.images.cached} cached / ${r.images.failed} failed, ${(r.timings_ms.total / 1000).toFixed(1)} s`
-            : `[${name}] FAILED: ${r.error?.message ?? 'unknown error'}`,
+            : r.status === 'held'
+              ? `[${name}] HELD: ${r.held?.reason ?? r.error?.message ?? ''}; the published site is kept`
+              : `[${name}] FAILED: ${r.error?.message.split('\n')[0] ?? 'unknown error'}`,
         );
       }
     }),
   );
-  const failed = reports.filter((r) => r.status !== 'ok');
+  const failed = reports.filter((r) => r.status === 'failed');
+  const held = reports.filter((r) => r.status === 'held');
   console.log(`\nSummary (${((performance.now() - started) / 1000).toFixed(1)} s):`);
   for (const r of reports.sort((a, b) => a.tenant.localeCompare(b.tenant)))
     console.log(
-      `  ${r.status === 'ok' ? 'ok    ' : 'FAILED'} ${r.tenant}${r.status === 'ok' ? `  ${r.pages.html} pages, ${r.records.rejected} rejected, ${r.images.failed} photos unavailable` : `  ${r.error?.name ?? ''}`}`,
+      `  ${r.status === 'ok' ? 'ok    ' : r.status === 'held' ? 'HELD  ' : 'FAILED'} ${r.tenant}${
+        r.status === 'ok'
+          ? `  ${r.pages.html} pages, ${r.records.listed} listed, ${r.records.rejected} rejected, ${r.images.failed} photos unavailable${r.warnings?.length ? `, ${r.warnings.length} config warning(s)` : ''}`
+          : r.status === 'held'
+            ? `  ${r.held?.reason ?? ''} (published site kept: ${r.held?.kept.listed ?? '?'} cars)`
+            : `  ${r.error?.name ?? ''}: ${r.error?.message.split('\n')[0] ?? ''}`
+      }`,
     );
-  console.log(`  ${reports.length - failed.length} built, ${failed.length} failed. Reports: ${join(out, '_build', '<slug>', 'report.json')}`);
+  console.log(
+    `  ${reports.length - failed.length - held.length} built, ${held.length} held, ${failed.length} failed. Reports: ${join(out, '_build', '<slug>', 'report.json')}`,
+  );
   const pruneDays = flagString(flags, 'prune-images-days');
   if (pruneDays !== undefined) {
     // Only after a night where every tenant built: a failed tenant may not have marked its photos as used.
-    if (failed.length) console.log('Image cache not pruned: a tenant failed to build.');
+    if (failed.length || held.length) console.log('Image cache not pruned: a tenant failed to build or was held.');
     else {
       const cache = imageCacheDir(root);
       const pruned = await pruneImageCache(cache, { maxAgeDays: Number(pruneDays) });
@@ -142,7 +164,7 @@ async function main(): Promise<number> {
       );
     }
   }
-  return failed.length ? 1 : 0;
+  return failed.length || held.length ? 1 : 0;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = await main();

@@ -1,13 +1,24 @@
 import type { RejectedRecord } from '../../src/lib/ingest/ingest.ts';
+import type { RejectionGroup } from '../../src/lib/ingest/rejections.ts';
 
 /** The machine-readable build report written per tenant to <out>/_build/<slug>/report.json. */
 export interface BuildReport {
   tenant: string;
-  status: 'ok' | 'failed';
+  /** ok: published; held: the guard kept the published site (reason in `held`); failed: nothing published. */
+  status: 'ok' | 'held' | 'failed';
   error?: { name: string; message: string; hint?: string | undefined } | undefined;
+  held?: { reason: string; hint: string; kept: { listed: number; published_at: string } } | undefined;
+  /** Config warnings (unknown fields with a did-you-mean). */
+  warnings: string[];
   started_at: string;
+  /** The "today" the listing rules used (BUILD_NOW or the clock). */
+  built_for?: string | undefined;
   stock_file?: string | undefined;
+  stock_format?: string | undefined;
+  stock_encoding?: string | undefined;
   records: { read: number; valid: number; rejected: number; listed: number; unlisted: number };
+  /** Rejections grouped by field and reason, largest first: what to fix, in a line each. */
+  rejected_groups: RejectionGroup[];
   rejected: RejectedRecord[];
   pages: { html: number; vehicle_pages: number };
   images: {
@@ -28,8 +39,10 @@ export function emptyReport(tenant: string): BuildReport {
   return {
     tenant,
     status: 'failed',
+    warnings: [],
     started_at: new Date().toISOString(),
     records: { read: 0, valid: 0, rejected: 0, listed: 0, unlisted: 0 },
+    rejected_groups: [],
     rejected: [],
     pages: { html: 0, vehicle_pages: 0 },
     images: { sources: 0, processed: 0, cached: 0, failed: 0, downloaded: 0, variants_written: 0, published_files: 0, failures: [] },
