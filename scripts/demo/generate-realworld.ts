@@ -5,7 +5,9 @@
  *
  * Writes tenant.json (minimal: slug, name, url, locations and a `stock` block that maps the CSV's
  * columns onto the spec's Car fields with the transforms of src/lib/schemas/stock-source.ts),
- * export.csv (UTF-8 with BOM, CRLF, quoted fields with commas, quotes and newlines; ~3% bad rows),
+ * export.csv (Windows-1252 as many dealer systems write it, CRLF, quoted fields with commas, quotes and
+ * newlines, typographic dashes and quotes, "N/A", "-" and "TBA" for empty cells; ~3% bad rows, among
+ * them a row with a stray quote that never closes and a row with an unquoted comma),
  * photos/*.jpg (a small pool, plus one corrupt file) and expected.json, which says which rows must
  * be rejected and why, and which ids must and must not be listed.
  */
@@ -21,7 +23,7 @@ import { corruptJpegBytes, writePhotos } from './photos.ts';
 import { createRng } from './prng.ts';
 import { generateStock, slugify, type StockProfile } from './stock.ts';
 
-export const BAD_REASONS = ['missing_id', 'missing_make', 'unknown_car_type', 'bad_year', 'duplicate_id'] as const;
+export const BAD_REASONS = ['missing_id', 'missing_make', 'unknown_car_type', 'bad_year', 'duplicate_id', 'stray_quote', 'extra_cells'] as const;
 export type BadReason = (typeof BAD_REASONS)[number];
 
 export interface RealworldOptions {
@@ -124,9 +126,41 @@ function csvField(s: string): string {
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-function toCsv(rows: Row[]): string {
-  const lines = [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => csvField(r[c])).join(','))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+/** One CSV line; the malformed rows are written as a hand edit in a spreadsheet leaves them. */
+function csvLine(r: Row, bad?: BadReason): string {
+  return COLUMNS.map((c) => {
+    // A quote opened at the start of the comments and never closed: the parser runs on into the next rows.
+    if (bad === 'stray_quote' && c === 'Comments') return `"${r[c].replace(/["\r\n]/g, ' ')}`;
+    // An unquoted comma: one cell more than the header.
+    if (bad === 'extra_cells' && c === 'Variant') return `${r[c] || 'GL'}, Hatch`;
+    return csvField(r[c]);
+  }).join(',');
+}
+
+function toCsv(rows: { row: Row; bad?: BadReason | undefined }[]): string {
+  return `${[COLUMNS.join(','), ...rows.map((x) => csvLine(x.row, x.bad))].join('\r\n')}\r\n`;
+}
+
+/** Windows-1252 bytes (what many dealer systems write): Latin-1, plus the typographic marks at 0x80-0x9F. */
+const CP1252: Record<string, number> = {
+  '\u20ac': 0x80,
+  '\u2026': 0x85,
+  '\u2018': 0x91,
+  '\u2019': 0x92,
+  '\u201c': 0x93,
+  '\u201d': 0x94,
+  '\u2022': 0x95,
+  '\u2013': 0x96,
+  '\u2014': 0x97,
+  '\u2122': 0x99,
+};
+export function encodeWindows1252(text: string): Buffer {
+  return Buffer.from(
+    Array.from(text, (ch) => {
+      const code = ch.codePointAt(0)!;
+      return code < 0x80 || (code >= 0xa0 && code <= 0xff) ? code : (CP1252[ch] ?? 0x3f);
+    }),
+  );
 }
 
 function withOffset(unix: number): string {
@@ -297,13 +331,16 @@ export async function generateRealworldTenant(opts: RealworldOptions): Promise<E
     const status = r.status === 'sold' ? 'Sold' : r.status === 'coming_soon' ? 'Incoming' : 'Available';
     const comments = rng.chance(0.1)
       ? `${r.dealercomments as string}\n\n* "Dealer special": 5 year warranty, conditions apply.\n* Call 02 9524 0000, ask for "Macca".`
-      : (r.dealercomments as string);
+      : rng.chance(0.05)
+        ? `${r.dealercomments as string} Condition \u2013 \u2018as new\u2019, caf\u00e9 racer looks \u2026 no dramas.`
+        : (r.dealercomments as string);
     const row: Row = {
       StockNo: id,
       UsedOrNew: (r.car_type as string).toUpperCase(),
       Make: rng.chance(0.05) ? ` ${r.make as string} ` : (r.make as string),
       Model: r.model as string,
-      Variant: (r.badge as string | undefined) ?? '',
+      // Dealer systems fill empty cells with placeholders; the build must read them as "no value".
+      Variant: (r.badge as string | undefined) ?? rng.pick(['', 'N/A']),
       Year: String(r.year),
       Odometer: odometer(rng, r.km as number),
       Price: poa ? rng.pick(['POA', 'POA', 'Call']) : money(rng, r.price as number),
@@ -318,10 +355,10 @@ export async function generateRealworldTenant(opts: RealworldOptions): Promise<E
       Transmission: r.simple_transmission === 'Manual' ? 'Manual' : rng.pick(['Automatic', 'Auto', (r.trans as string) ?? 'Automatic']),
       Fuel: r.simple_fuel as string,
       VIN: r.vin as string,
-      Rego: (r.regplate as string | undefined) ?? '',
+      Rego: (r.regplate as string | undefined) ?? rng.pick(['', '-']),
       Comments: comments,
-      seats: String(r.seats ?? ''),
-      drive: (r.drive as string | undefined) ?? '',
+      seats: rng.chance(0.03) ? 'N/A' : String(r.seats ?? ''),
+      drive: (r.drive as string | undefined) ?? rng.pick(['', 'TBA']),
       DealerCode: rng.pick(['SCC01', 'SCC02']),
       'Internal Notes': rng.chance(0.1) ? 'Needs detail, 2 keys, spare tyre missing' : '',
     };
@@ -339,7 +376,7 @@ export async function generateRealworldTenant(opts: RealworldOptions): Promise<E
       if (reason === 'missing_id') target.row.StockNo = rng.pick(['', ' ']);
       if (reason === 'missing_make') target.row.Make = '';
       if (reason === 'unknown_car_type') target.row.UsedOrNew = 'VAN';
-      if (reason === 'bad_year') target.row.Year = rng.pick(['20X1', '2O19', 'TBA']);
+      if (reason === 'bad_year') target.row.Year = rng.pick(['20X1', '2O19', '19']);
       if (reason === 'duplicate_id') {
         // Copy the id of an earlier, valid row: the earlier one wins.
         const at = rows.indexOf(target);
@@ -379,7 +416,10 @@ export async function generateRealworldTenant(opts: RealworldOptions): Promise<E
   for (const [i, x] of rows.entries()) {
     const id = x.row.StockNo.trim();
     if (bad.has(i)) {
-      expected.bad_rows.push({ row: i + 1, id: id === '' ? null : id, reason: x.bad! });
+      // A row the CSV parser cannot read has no id the build could know.
+      const unreadable = x.bad === 'stray_quote' || x.bad === 'extra_cells';
+      expected.bad_rows.push({ row: i + 1, id: id === '' || unreadable ? null : id, reason: x.bad! });
+      if (unreadable && id !== '') notListed.add(id);
       continue;
     }
     if (x.record.price === undefined) expected.poa_ids.push(id);
@@ -400,7 +440,7 @@ export async function generateRealworldTenant(opts: RealworldOptions): Promise<E
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'photos'), { recursive: true });
   writeFileSync(join(dir, 'tenant.json'), `${JSON.stringify(config, null, 2)}\n`);
-  writeFileSync(join(dir, 'export.csv'), toCsv(rows.map((x) => x.row)));
+  writeFileSync(join(dir, 'export.csv'), encodeWindows1252(toCsv(rows)));
   writeFileSync(join(dir, 'expected.json'), `${JSON.stringify(expected, null, 2)}\n`);
   writeFileSync(join(dir, 'photos/corrupt.jpg'), corruptJpegBytes(`${seed}|realworld-corrupt`));
   await writePhotos(

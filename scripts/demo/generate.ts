@@ -12,7 +12,9 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
+import { isListed as isListedByRule } from '../../src/lib/rules/listing.ts';
 import { CarRecordSchema } from '../../src/lib/schemas/car.ts';
+import { SPEC_ADDRESS_FIELDS, SPEC_CAR_FIELDS, SPEC_LOCATION_FIELDS } from '../../src/lib/schemas/spec-fields.ts';
 import { formatIssues } from '../../src/lib/schemas/issues.ts';
 import { parseTenantConfig } from '../../src/lib/tenant/load-tenant.ts';
 import type { PhotoSpec } from './art.ts';
@@ -68,13 +70,51 @@ export function parseNow(now?: Date | string): Date {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 }
 
-/** The spec's listing rule, for the summary: in stock / coming soon / recently sold, and shown. */
+/** The spec's listing rule (src/lib/rules/listing.ts, not a copy of it) on a record as the build reads it. */
 export function isListed(r: Record<string, unknown>, nowUnix: number, recentSoldDays: number): boolean {
-  if (r.show_on_dealer_website === false) return false;
-  if (r.status === 'in_stock' || r.status === 'coming_soon') return r.sold !== true;
-  const soldAt = r.sold_date_timestamp as number | undefined;
-  return r.status === 'sold' && soldAt !== undefined && nowUnix - soldAt <= recentSoldDays * 86400;
+  return isListedByRule(v.parse(CarRecordSchema, r), nowUnix, recentSoldDays);
 }
+
+/**
+ * A record as a dealer system exports it: every field the spec names is present, and a field with no
+ * value is null (a few text fields "" instead, as some systems write). The build must read it exactly
+ * as it reads the record without those fields; our own exports used to omit them, so nothing noticed
+ * when real ones did not.
+ */
+export function exportShape(r: Record<string, unknown>, index: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of SPEC_CAR_FIELDS) out[f] = r[f] ?? (index % 4 === 1 && typeof f === 'string' && TEXT_BLANKS.has(f) ? '' : null);
+  for (const [k, val] of Object.entries(r)) if (!(k in out)) out[k] = val;
+  return out;
+}
+/** Locations as a dealer system's location export carries them: every Location field, null where empty. */
+export function configExportShape(config: Record<string, unknown>): Record<string, unknown> {
+  const locations = (config['locations'] as Record<string, unknown>[] | undefined) ?? [];
+  return {
+    ...config,
+    locations: locations.map((loc, i) => {
+      const out: Record<string, unknown> = {};
+      for (const f of SPEC_LOCATION_FIELDS) out[f] = loc[f] ?? null;
+      const address = (loc['address'] as Record<string, unknown> | undefined) ?? {};
+      out['address'] = Object.fromEntries(SPEC_ADDRESS_FIELDS.map((f) => [f, f === 'id' ? (address['id'] ?? 9000 + i) : (address[f] ?? null)]));
+      for (const [k, val] of Object.entries(loc)) if (!(k in out)) out[k] = val;
+      return out;
+    }),
+  };
+}
+
+const TEXT_BLANKS = new Set([
+  'series',
+  'badge',
+  'colour',
+  'interior_colour',
+  'regplate',
+  'nvic',
+  'tag',
+  'external_video_url',
+  'carsales_title',
+  'private_suburb',
+]);
 
 function count(values: unknown[]): Record<string, number> {
   const out: Record<string, number> = {};
@@ -169,9 +209,9 @@ export async function generateDemoTenants(opts: GenerateOptions = {}): Promise<G
       result.dir = dir;
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(join(dir, 'photos'), { recursive: true });
-      writeFileSync(join(dir, 'tenant.json'), `${JSON.stringify(config, null, 2)}\n`);
+      writeFileSync(join(dir, 'tenant.json'), `${JSON.stringify(configExportShape(config), null, 2)}\n`);
       if (content) await writeDemoContent(dir, t.slug, content, opts.photos !== false);
-      writeFileSync(join(dir, 'stock.json'), `${JSON.stringify(records, null, 2)}\n`);
+      writeFileSync(join(dir, 'stock.json'), `${JSON.stringify(records.map(exportShape), null, 2)}\n`);
       const manifest = {
         about: 'Written by scripts/demo/generate.ts; not read by the build. Edge-case cars by name.',
         now: now.toISOString(),

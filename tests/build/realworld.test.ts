@@ -37,10 +37,29 @@ describe('a real-world export with bad rows and unreachable photos', () => {
       const r = byPosition.get(bad.row);
       expect(r, `row ${bad.row} (${bad.reason}) is in the report`).toBeDefined();
       if (bad.id) expect(r?.stocknum).toBe(bad.id);
-      const field = { missing_id: 'id', missing_make: 'make', unknown_car_type: 'car_type', bad_year: 'year', duplicate_id: 'id' }[bad.reason];
+      const field = {
+        missing_id: 'id',
+        missing_make: 'make',
+        unknown_car_type: 'car_type',
+        bad_year: 'year',
+        duplicate_id: 'id',
+        stray_quote: '(row)',
+        extra_cells: '(row)',
+      }[bad.reason];
       expect(r?.field).toBe(field);
-      expect(r?.message).toMatch(new RegExp(`^record ${bad.row}\\b`));
+      expect(r?.message).toMatch(new RegExp(`^record ${bad.row} \\(line \\d+\\)`));
     }
+  });
+
+  it('reads the Windows-1252 export without garbling it, and says in a line per kind what it rejected', () => {
+    expect(report.stock_encoding).toBe('windows-1252');
+    const typographic = model.vehicles.filter((v) => v.dealercomments?.includes('\u2013 \u2018as new\u2019, caf\u00e9'));
+    expect(typographic.length).toBeGreaterThan(0);
+    const kinds = new Set(expected.bad_rows.map((b) => b.reason));
+    // One group per field and reason, not one line per row; every rejected row is in exactly one group.
+    expect(report.rejected_groups.length).toBeLessThanOrEqual(kinds.size + 3);
+    expect(report.rejected_groups.reduce((n, g) => n + g.count, 0)).toBe(expected.bad_rows.length);
+    expect(report.rejected_groups.map((g) => g.summary).join('\n')).toMatch(/records?: \(row\): a quoted cell that is not closed properly/);
   });
 
   it('writes a page for every good listed record and none for unlisted or bad ones', () => {

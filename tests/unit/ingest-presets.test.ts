@@ -206,9 +206,12 @@ describe('groupRejections', () => {
     }));
     rejected.push({ position: 1201, stocknum: 'B1', field: 'year', reason: 'expected a 4-digit year, received "19"', message: '' });
     rejected.push({ position: 1202, stocknum: 'B2', field: 'year', reason: 'expected a 4-digit year, received "abc"', message: '' });
+    rejected.push({ position: 1203, stocknum: 'C1', field: 'id', reason: 'duplicate id "C1" (first seen at record 7; the first is kept)', message: '' });
+    rejected.push({ position: 1204, stocknum: 'C2', field: 'id', reason: 'duplicate id "C2" (first seen at record 9; the first is kept)', message: '' });
     expect(groupRejections(rejected).map((g) => g.summary)).toEqual([
       '1,200 records: series: expected text (received null); e.g. stocknum A1, stocknum A2, stocknum A3 and 1,197 more',
       '2 records: year: expected a 4-digit year (received "19", "abc"); e.g. stocknum B1, stocknum B2',
+      '2 records: id: duplicate id (the first record with an id is kept) (received "C1", "C2"); e.g. stocknum C1, stocknum C2',
     ]);
   });
 });

@@ -133,28 +133,32 @@ export function parseCsv(text: string, opts: { delimiter?: ',' | '\t' | ';' } = 
       delimiter,
       relax_quotes,
       record_delimiter: lineEnding,
-      raw: true,
       columns: header.map((h, i) => h || `column ${i + 1}`),
       skip_empty_lines: true,
       skip_records_with_error: true,
       info: true,
       on_record: (read: unknown) => {
-        const record = read as { record: Record<string, string>; info: Info; raw: string };
+        const record = read as { record: Record<string, string>; info: Info };
         if (restartAt !== undefined) return null;
         accepted.push({ line: lineAt(skipBlank(prevEnd)), cells: record.record });
         prevEnd = record.info.bytes;
         return null;
       },
-      on_skip: (err: CsvError | undefined, raw?: string) => {
+      on_skip: (err: CsvError | undefined) => {
         if (!err || restartAt !== undefined) return;
         const at = (err as CsvError & { bytes?: number }).bytes ?? prevEnd;
         if (at === lastSkip) return; // csv-parse reports some errors twice for one row
         lastSkip = at;
         const startIndex = upperBound(byteLines, skipBlank(prevEnd)) - 1; // 0-based line in the chunk
         problems.push({ line: offset + startIndex + 1, reason: describe(err, header.length) });
-        // What the parser read of the row ran over a line end (a stray quote): read again from the next line.
-        if (/[\r\n]/.test((raw ?? '').replace(/(\r\n|\r|\n)$/, ''))) restartAt = offset + startIndex + 1;
-        else prevEnd = byteLines[startIndex + 1] ?? bytes.length;
+        // A wrong number of cells is found at the row's end, with its quotes balanced: read on from there.
+        if (err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' || err.code === 'CSV_RECORD_INCONSISTENT_COLUMNS') {
+          prevEnd = at;
+          return;
+        }
+        // After a quote error the parser's idea of where quotes open is wrong (a stray quote may have run
+        // over line ends into the next rows): read again, fresh, from the line after the bad row's first.
+        restartAt = offset + startIndex + 1;
       },
     };
     parse(chunk, options);

@@ -17,6 +17,9 @@ export interface RejectionGroup {
 const EXAMPLES = 3;
 
 function splitReason(reason: string): { reason: string; received?: string } {
+  // Each duplicate names its own id and first position: one group for all of them.
+  const duplicate = /^duplicate id ("[^"]*") \(first seen at record \d+; the first is kept\)$/.exec(reason);
+  if (duplicate) return { reason: 'duplicate id (the first record with an id is kept)', received: duplicate[1]! };
   const i = reason.lastIndexOf(', received ');
   if (i < 0) return { reason };
   return { reason: reason.slice(0, i), received: reason.slice(i + ', received '.length) };
