@@ -42,14 +42,14 @@ export const StockFileMissing = {
   name: 'StockFileMissing',
   title: 'Stock export not found',
   message: (tenant: string, tried: string[]) => `Tenant "${tenant}": no stock export found (looked for ${tried.join(', ')}).`,
-  hint: 'Put stock.json or stock.csv in the tenant folder, or set stock.file in tenant.json.',
+  hint: 'Put stock.json, stock.csv, stock.tsv or stock.xml in the tenant folder, or set stock.file in tenant.json.',
 } satisfies ErrorData<[string, string[]]>;
 
 export const StockFileUnreadable = {
   name: 'StockFileUnreadable',
   title: 'Stock export cannot be read',
   message: (tenant: string, file: string, reason: string) => `Tenant "${tenant}": ${file} cannot be read: ${reason}`,
-  hint: 'stock.json must be a JSON array of records; stock.csv must have a header row.',
+  hint: 'A JSON export must be an array of records (or an object holding one); CSV and TSV need a header row; XML must be well-formed with one element per vehicle.',
 } satisfies ErrorData<[string, string, string]>;
 
 export const StockRowInvalid = {

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 /** Element names feeds use for one vehicle (Meta: listing; Google RSS: item; others: vehicle, car...). */
-const RECORD_NAMES = ['listing', 'item', 'vehicle', 'car', 'entry', 'record', 'row', 'stock'];
+const RECORD_NAMES = ['listing', 'item', 'vehicle', 'car', 'entry', 'record'];
 
 /** Elements feeds repeat per vehicle (Meta's image, Google's additional_image_link and vehicle_fulfillment). */
 const REPEATED = new Set(['image', 'additional_image_link', 'vehicle_fulfillment', 'component']);
@@ -69,8 +69,12 @@ function findRecords(root: Node): Node[] {
       for (const x of node) queue.push({ node: x, depth: depth + 1 });
       continue;
     }
+    // A repeated record-like element wins; a single one counts only when nothing below it repeats.
     for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
-      if (RECORD_NAMES.includes(k.toLowerCase()) && v && typeof v === 'object') return Array.isArray(v) ? v : [v];
+      if (RECORD_NAMES.includes(k.toLowerCase()) && Array.isArray(v)) return v;
+    }
+    for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
+      if (RECORD_NAMES.includes(k.toLowerCase()) && v && typeof v === 'object' && !Object.values(v).some(Array.isArray)) return [v];
       queue.push({ node: v, depth: depth + 1 });
     }
   }
