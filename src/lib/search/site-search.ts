@@ -28,6 +28,19 @@ export interface SearchSite {
 
 const cache = new WeakMap<SiteModel, SearchSite>();
 
+/**
+ * The pre-rendered first page embeds the search answer; its processingTimeMS would differ from build
+ * to build and make identical inputs give different files (re-uploaded every night). Zero it.
+ */
+function withoutTimings(client: DealerSearchClient): DealerSearchClient {
+  return {
+    async search(requests) {
+      const answer = await client.search(requests);
+      return { ...answer, results: answer.results.map((r) => ({ ...r, processingTimeMS: 0 })) };
+    },
+  };
+}
+
 /** Everything the search pages need at build time, computed once per tenant build. */
 export function searchSite(model: SiteModel): SearchSite {
   const hit = cache.get(model);
@@ -71,7 +84,7 @@ export function searchSite(model: SiteModel): SearchSite {
     dealers,
     skipped: skipped.map((x) => x.path),
   };
-  const client = withSortFilters(normalisingClient(embeddedClient(async () => engine)), s.price_ascending_excludes_zero);
+  const client = withoutTimings(withSortFilters(normalisingClient(embeddedClient(async () => engine)), s.price_ascending_excludes_zero));
   const site: SearchSite = { docs, engine, client, routes, config, ui };
   cache.set(model, site);
   return site;
