@@ -15,7 +15,7 @@ import type { Photo, Vehicle } from '../src/lib/model/vehicle.ts';
 import type { SiteModel } from '../src/lib/site/site-model.ts';
 import { loadTenantWithWarnings, type Tenant } from '../src/lib/tenant/load-tenant.ts';
 import { DealerError } from '../src/lib/errors/errors-data.ts';
-import { flagString, parseArgs } from './lib/args.ts';
+import { UsageError, parseCli, runCli } from './lib/cli.ts';
 import { emptyReport, type BuildReport } from './lib/report.ts';
 import { processImages, publishImages } from './lib/images/pipeline.ts';
 import { imageCacheDir } from './lib/images/store.ts';
@@ -74,7 +74,8 @@ async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildRe
 }
 
 /** Holds the build: the published site stays as it is; the report says why and what to do. */
-function hold(report: BuildReport, reason: string, hint: string, previous: PublishedState | undefined): void {
+function hold(report: BuildReport, why: string, hint: string, previous: PublishedState | undefined): void {
+  const reason = why.replace(/\.\s*$/, '');
   report.status = previous ? 'held' : 'failed';
   report.held = previous ? { reason, hint, kept: { listed: previous.listed, published_at: previous.published_at } } : undefined;
   report.error ??= { name: previous ? 'PublishHeld' : 'NothingPublished', message: reason, hint };
@@ -85,11 +86,20 @@ function hold(report: BuildReport, reason: string, hint: string, previous: Publi
   );
 }
 
+const USAGE = `
+Usage: node scripts/build-tenant.ts --tenant <dir> [--out dist] [--accept] [--fingerprint <hash>]
+
+Builds one tenant (scripts/build.ts runs this once per tenant). --accept publishes even where the
+publish guard would hold the build; --fingerprint is recorded in published.json so an unchanged
+tenant is skipped next time.
+`;
+
 async function main(): Promise<number> {
-  const { flags } = parseArgs(process.argv.slice(2));
-  const tenantDir = resolve(flagString(flags, 'tenant') ?? '');
-  const outRoot = resolve(flagString(flags, 'out') ?? join(root, 'dist'));
-  const accepted = flags.get('accept') === true || flagString(flags, 'accept') === 'true';
+  const flags = parseCli(USAGE, { tenant: { type: 'string' }, out: { type: 'string' }, accept: { type: 'boolean' }, fingerprint: { type: 'string' } });
+  if (!flags.tenant) throw new UsageError('--tenant <dir> is required');
+  const tenantDir = resolve(flags.tenant);
+  const outRoot = resolve(flags.out ?? join(root, 'dist'));
+  const accepted = flags.accept === true;
   const name = basename(tenantDir);
   const report = emptyReport(name);
   const reportDir = join(outRoot, '_build', name);
@@ -105,6 +115,17 @@ async function main(): Promise<number> {
   // What is published now (by the folder's name until the config says the slug).
   let previous = readPublishedState(outRoot, name, reportDir);
   let staging: ReturnType<typeof stagingFolders> | undefined;
+  // Stopped (a time limit, or the run's SIGTERM/SIGINT): drop the unfinished build, keep the published
+  // site. The swap itself is synchronous, so a signal never lands in the middle of it.
+  const stop = (signal: NodeJS.Signals) => {
+    if (staging) rmSync(staging.root, { recursive: true, force: true });
+    report.error = { name: 'BuildStopped', message: `stopped by ${signal} before it finished; the published site is kept` };
+    report.timings_ms.total = Math.round(performance.now() - t0);
+    writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2));
+    process.exit(143);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
   try {
     let tenant: Tenant;
     let stock: IngestResult;
@@ -202,7 +223,13 @@ async function main(): Promise<number> {
     });
     report.pages = { html, vehicle_pages: vehiclePages };
     report.output_bytes = bytes;
-    swapIn(staging, outRoot, tenant.slug, reportDir, { slug: tenant.slug, listed, read: stock.read, published_at: new Date().toISOString() });
+    swapIn(staging, outRoot, tenant.slug, reportDir, {
+      slug: tenant.slug,
+      listed,
+      read: stock.read,
+      published_at: new Date().toISOString(),
+      fingerprint: flags.fingerprint,
+    });
     staging = undefined;
     report.timings_ms.publish = lap();
     report.status = 'ok';
@@ -219,4 +246,4 @@ async function main(): Promise<number> {
   return report.status === 'ok' ? 0 : 1;
 }
 
-process.exitCode = await main();
+await runCli(main);

@@ -1,27 +1,49 @@
 /**
  * Builds every tenant under a folder into <out>/<slug>/, one child process per tenant, bounded by
- * the cores. A failing tenant is reported and the others still build; exit code 1 only if one failed.
+ * the cores. A failing tenant is reported and the others still build. See USAGE below.
  *
- *   node scripts/build.ts [--tenants tenants] [--out dist] [--only a,b] [--shard i/n] [--jobs N] [--accept a,b] [--prune-images-days N]
- *
- * A tenant whose new build the publish guard refuses is `held` (its published site kept, exit code 1);
- * --accept names tenants to publish anyway (scripts/lib/publish-guard.ts).
- * --prune-images-days N: once every tenant built, removes image cache entries no build has used for
- * N days (scripts/lib/images/prune.ts). Off by default; the nightly run should pass it (e.g. 30).
+ * A tenant whose inputs (folder, export, platform version, build day) match the build its published
+ * site came from is skipped as `unchanged` (scripts/lib/fingerprint.ts). A tenant whose new build the
+ * publish guard refuses is `held` (scripts/lib/publish-guard.ts). Every run writes
+ * <out>/_build/summary.json and <out>/_build/index.html (scripts/lib/summary.ts).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { flagString, parseArgs } from './lib/args.ts';
-import type { BuildReport } from './lib/report.ts';
+import { UsageError, intFlag, listFlag, parseCli, runCli } from './lib/cli.ts';
+import { australianToday, shardOf, tenantFingerprint } from './lib/fingerprint.ts';
 import { pruneImageCache } from './lib/images/prune.ts';
 import { imageCacheDir } from './lib/images/store.ts';
+import { readPublishedState } from './lib/publish-guard.ts';
+import { emptyReport, type BuildReport } from './lib/report.ts';
+import { rowFromReport, summarise, writeSummary, type TenantRow } from './lib/summary.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Tenant folders: every subfolder not starting with "." or "_", sorted, filtered and sharded. */
+const USAGE = `
+Usage: node scripts/build.ts [options]      (npm run build -- [options])
+
+Builds every tenant folder under --tenants into <out>/<slug>/.
+
+  --tenants <dir>           tenant folders (default: tenants/)
+  --out <dir>               output folder (default: dist/)
+  --only <a,b>              only these tenants
+  --shard <i/n>             only the tenants whose slug hashes to shard i of n (stable as tenants come and go)
+  --shards <n> --plan       print the shard plan as one line of JSON and build nothing
+  --dry-run                 print each tenant, its shard and whether it would build, and build nothing
+  --force                   rebuild tenants whose inputs have not changed
+  --accept <a,b>            publish these tenants even where the publish guard would hold them
+  --jobs <n>                tenants built at once (default: 2, or 1 on one core)
+  --tenant-timeout <min>    stop a tenant's build after this many minutes (default: 30)
+  --prune-images-days <n>   afterwards, remove cached photos unused for n days (only when no tenant failed)
+  -h, --help                show this help
+
+Exit code: 0 when every tenant built or was unchanged, 1 when one was held or failed, 2 on a bad option.
+`;
+
+/** Tenant folders: every subfolder not starting with "." or "_", sorted, filtered and sharded by hash. */
 export function selectTenants(dir: string, only?: string[], shard?: { index: number; count: number }): string[] {
   let names = readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && !/^[._]/.test(e.name))
@@ -29,34 +51,60 @@ export function selectTenants(dir: string, only?: string[], shard?: { index: num
     .sort();
   if (only?.length) {
     const unknown = only.filter((o) => !names.includes(o));
-    if (unknown.length) throw new Error(`--only names tenants that do not exist in ${dir}: ${unknown.join(', ')}`);
+    if (unknown.length) throw new UsageError(`--only names tenants that do not exist in ${dir}: ${unknown.join(', ')}`);
     names = names.filter((n) => only.includes(n));
   }
-  if (shard) names = names.filter((_, i) => i % shard.count === shard.index - 1);
+  if (shard) names = names.filter((n) => shardOf(n, shard.count) === shard.index);
   return names;
 }
 
-function parseShard(value: string | undefined): { index: number; count: number } | undefined {
-  if (!value) return undefined;
-  const m = /^(\d+)\/(\d+)$/.exec(value);
+export function parseShard(value: string | undefined): { index: number; count: number } | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
   const index = Number(m?.[1]);
   const count = Number(m?.[2]);
-  if (!m || index < 1 || count < 1 || index > count) throw new Error(`--shard expects i/n with 1 <= i <= n, got "${value}"`);
+  if (!m || index < 1 || count < 1 || index > count) throw new UsageError(`--shard expects i/n with 1 <= i <= n, got "${value}"`);
   return { index, count };
 }
 
-function buildOne(tenantDir: string, out: string, name: string, imageConcurrency: number, accept: boolean): Promise<BuildReport> {
+const running = new Set<ChildProcess>();
+let stopping = false;
+
+function buildOne(
+  tenantDir: string,
+  out: string,
+  name: string,
+  opts: { imageConcurrency: number; accept: boolean; timeoutMs: number; day: string; fingerprint: string },
+): Promise<BuildReport> {
   // A child that dies without writing its report must not be read as the last run's report.
   rmSync(join(out, '_build', name, 'report.json'), { force: true });
   return new Promise((resolveReport) => {
     const child = spawn(
       process.execPath,
-      ['--disable-warning=ExperimentalWarning', join(root, 'scripts/build-tenant.ts'), '--tenant', tenantDir, '--out', out, ...(accept ? ['--accept'] : [])],
+      [
+        '--disable-warning=ExperimentalWarning',
+        join(root, 'scripts/build-tenant.ts'),
+        '--tenant',
+        tenantDir,
+        '--out',
+        out,
+        '--fingerprint',
+        opts.fingerprint,
+        ...(opts.accept ? ['--accept'] : []),
+      ],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, DEALER_IMAGE_CONCURRENCY: String(imageConcurrency) },
+        env: { ...process.env, BUILD_NOW: opts.day, DEALER_IMAGE_CONCURRENCY: String(opts.imageConcurrency) },
       },
     );
+    running.add(child);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      // SIGTERM first: the child removes its staging folder and leaves the published site as it was.
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    }, opts.timeoutMs);
     const prefix = (stream: NodeJS.ReadableStream, write: (s: string) => void) => {
       let buf = '';
       stream.setEncoding('utf8');
@@ -70,7 +118,9 @@ function buildOne(tenantDir: string, out: string, name: string, imageConcurrency
     };
     prefix(child.stdout, (s) => process.stdout.write(s));
     prefix(child.stderr, (s) => process.stderr.write(s));
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      running.delete(child);
       const file = join(out, '_build', name, 'report.json');
       let report: BuildReport | undefined;
       try {
@@ -78,93 +128,196 @@ function buildOne(tenantDir: string, out: string, name: string, imageConcurrency
       } catch {
         report = undefined;
       }
-      if (!report || (code !== 0 && report.status === 'ok')) {
+      const why = timedOut
+        ? `the build took longer than ${Math.round(opts.timeoutMs / 60000)} minutes and was stopped; the published site is kept`
+        : stopping
+          ? 'the run was stopped (SIGTERM/SIGINT); the published site is kept'
+          : `the build process exited with ${signal ?? `code ${code}`} without a report`;
+      if (!report || timedOut || (code !== 0 && report.status === 'ok')) {
         resolveReport({
-          ...(report ?? ({} as BuildReport)),
+          ...emptyReport(name),
+          ...(report ?? {}),
           tenant: name,
           status: 'failed',
-          error: { name: 'BuildCrashed', message: `the build process exited with code ${code} without a report` },
-        } as BuildReport);
+          error: { name: timedOut ? 'BuildTimedOut' : 'BuildCrashed', message: why },
+        });
       } else resolveReport(report);
     });
   });
 }
 
+function formatEta(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
+}
+
 async function main(): Promise<number> {
-  const { flags } = parseArgs(process.argv.slice(2));
-  const tenantsDir = resolve(flagString(flags, 'tenants') ?? join(root, 'tenants'));
-  const out = resolve(flagString(flags, 'out') ?? join(root, 'dist'));
-  const only = flagString(flags, 'only')
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const jobs = Math.max(1, Number(flagString(flags, 'jobs') ?? Math.min(2, availableParallelism())));
-  // --accept a,b: publish these tenants even where the publish guard would hold them (a genuine clear-out).
-  const accept = new Set(
-    (flagString(flags, 'accept') ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+  const flags = parseCli(USAGE, {
+    tenants: { type: 'string' },
+    out: { type: 'string' },
+    only: { type: 'string' },
+    shard: { type: 'string' },
+    shards: { type: 'string' },
+    plan: { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
+    force: { type: 'boolean' },
+    accept: { type: 'string' },
+    jobs: { type: 'string' },
+    'tenant-timeout': { type: 'string' },
+    'prune-images-days': { type: 'string' },
+  });
+  const tenantsDir = resolve(flags.tenants ?? join(root, 'tenants'));
+  const out = resolve(flags.out ?? join(root, 'dist'));
+  const only = listFlag(flags.only);
+  const jobs = intFlag('jobs', flags.jobs, Math.min(2, availableParallelism()), 1, 64);
+  const timeoutMs = intFlag('tenant-timeout', flags['tenant-timeout'], 30, 1, 24 * 60) * 60_000;
+  const pruneDays = flags['prune-images-days'] === undefined ? undefined : intFlag('prune-images-days', flags['prune-images-days'], 30, 1, 3650);
+  const accept = new Set(listFlag(flags.accept));
+  const shard = parseShard(flags.shard);
+  // The build's day: dated rules (listing windows, just-arrived tags, review ages) use it, so two
+  // builds of the same inputs on the same day give the same files.
+  const day = process.env['BUILD_NOW'] ?? australianToday();
+  if (!/^\d{4}-\d{2}-\d{2}/.test(day)) throw new UsageError(`BUILD_NOW must be a date like 2026-11-22, got "${day}"`);
   if (!existsSync(tenantsDir)) {
     console.error(`No tenants folder at ${tenantsDir}. Generate the demo tenants with: npm run demo:generate`);
     return 1;
   }
-  const names = selectTenants(tenantsDir, only, parseShard(flagString(flags, 'shard')));
+
+  if (flags.plan) {
+    const count = intFlag('shards', flags.shards, 1, 1, 256);
+    const names = selectTenants(tenantsDir, only);
+    console.log(
+      JSON.stringify({ shards: Array.from({ length: count }, (_, i) => i + 1), tenants: Object.fromEntries(names.map((n) => [n, shardOf(n, count)])) }),
+    );
+    return 0;
+  }
+  if (flags.shards !== undefined) throw new UsageError('--shards goes with --plan; to build one shard use --shard i/n');
+
+  const names = selectTenants(tenantsDir, only, shard);
   if (names.length === 0) {
+    if (shard) {
+      console.log(`No tenants in shard ${shard.index}/${shard.count}.`);
+      writeSummary(join(out, '_build'), summarise([], { build_day: day, duration_ms: 0, shards: [`${shard.index}/${shard.count}`] }));
+      return 0;
+    }
     console.error(`No tenants to build in ${tenantsDir}. Generate the demo tenants with: npm run demo:generate`);
     return 1;
   }
-  console.log(`Building ${names.length} tenant(s) from ${tenantsDir} into ${out} (${jobs} at a time)`);
+
+  // Decide what changed before starting anything: a tenant is skipped when its published site was built
+  // from exactly these inputs.
   const started = performance.now();
-  const reports: BuildReport[] = [];
-  const queue = [...names];
+  const plan = names.map((name) => {
+    const t0 = performance.now();
+    const dir = join(tenantsDir, name);
+    const fingerprint = tenantFingerprint(root, dir, day.slice(0, 10));
+    const published = readPublishedState(out, name, join(out, '_build', name));
+    const unchanged = !flags.force && published?.fingerprint === fingerprint && existsSync(join(out, name, 'index.html'));
+    return { name, dir, fingerprint, unchanged, checkMs: performance.now() - t0, shard: shard ? `${shard.index}/${shard.count}` : undefined };
+  });
+
+  if (flags['dry-run']) {
+    const count = shard?.count;
+    for (const p of plan)
+      console.log(`${p.name}\t${count ? `shard ${shardOf(p.name, count)}/${count}` : 'no shard'}\t${p.unchanged ? 'unchanged: would skip' : 'would build'}`);
+    console.log(`${plan.filter((p) => !p.unchanged).length} would build, ${plan.filter((p) => p.unchanged).length} unchanged.`);
+    return 0;
+  }
+
+  const todo = plan.filter((p) => !p.unchanged);
+  console.log(
+    `Building ${todo.length} of ${names.length} tenant(s) from ${tenantsDir} into ${out} (${jobs} at a time, day ${day.slice(0, 10)}${shard ? `, shard ${shard.index}/${shard.count}` : ''}); ${names.length - todo.length} unchanged`,
+  );
+  const rows: TenantRow[] = [];
+  for (const p of plan.filter((x) => x.unchanged)) {
+    console.log(`[${p.name}] unchanged since its published build (${p.checkMs.toFixed(0)} ms to check); skipped. Use --force to rebuild.`);
+    const last = readLastReport(out, p.name);
+    rows.push({
+      ...(last ? rowFromReport(last, 'unchanged', p.shard) : rowFromReport(emptyReport(p.name), 'unchanged', p.shard)),
+      time_ms: Math.round(p.checkMs),
+    });
+  }
+
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n${signal}: stopping ${running.size} tenant build(s); every published site stays as it was.`);
+    for (const child of running) child.kill('SIGTERM');
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+
+  const queue = [...todo];
+  let done = 0;
+  const buildStarted = performance.now();
   await Promise.all(
-    Array.from({ length: Math.min(jobs, names.length) }, async () => {
-      for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+    Array.from({ length: Math.min(jobs, todo.length) }, async () => {
+      for (let p = queue.shift(); p !== undefined && !stopping; p = queue.shift()) {
         // Tenants built side by side share the cores: sharp gets its share, not one worker per core each.
-        const report = await buildOne(join(tenantsDir, name), out, name, Math.max(1, Math.floor(availableParallelism() / jobs)), accept.has(name));
-        reports.push(report);
-        const r = report;
+        const r = await buildOne(p.dir, out, p.name, {
+          imageConcurrency: Math.max(1, Math.floor(availableParallelism() / jobs)),
+          accept: accept.has(p.name),
+          timeoutMs,
+          day,
+          fingerprint: p.fingerprint,
+        });
+        done++;
+        const status = r.status === 'ok' ? 'built' : r.status === 'held' ? 'held' : 'failed';
+        rows.push(rowFromReport(r, status, p.shard));
+        const elapsed = performance.now() - buildStarted;
+        const eta = done < todo.length ? `, about ${formatEta((elapsed / done) * (todo.length - done))} left` : '';
         console.log(
-          r.status === 'ok'
-            ? `[${name}] done: ${r.pages.html} pages, ${r.records.listed} cars listed, ${r.records.rejected} records rejected, images ${r.images.processed} new / ${r.images.cached} cached / ${r.images.failed} failed, ${(r.timings_ms.total / 1000).toFixed(1)} s`
-            : r.status === 'held'
-              ? `[${name}] HELD: ${r.held?.reason ?? r.error?.message ?? ''}; the published site is kept`
-              : `[${name}] FAILED: ${r.error?.message.split('\n')[0] ?? 'unknown error'}`,
+          `[${done}/${todo.length} tenants${eta}] ` +
+            (r.status === 'ok'
+              ? `[${p.name}] done: ${r.pages.html} pages, ${r.records.listed} cars listed, ${r.records.rejected} records rejected, images ${r.images.processed} new / ${r.images.cached} cached / ${r.images.failed} failed, ${(r.timings_ms.total / 1000).toFixed(1)} s`
+              : r.status === 'held'
+                ? `[${p.name}] HELD: ${r.held?.reason ?? r.error?.message ?? ''}; the published site is kept`
+                : `[${p.name}] FAILED: ${r.error?.message.split('\n')[0] ?? 'unknown error'}`),
         );
       }
     }),
   );
-  const failed = reports.filter((r) => r.status === 'failed');
-  const held = reports.filter((r) => r.status === 'held');
-  console.log(`\nSummary (${((performance.now() - started) / 1000).toFixed(1)} s):`);
-  for (const r of reports.sort((a, b) => a.tenant.localeCompare(b.tenant)))
+  for (const p of queue) rows.push({ ...rowFromReport(emptyReport(p.name), 'failed', p.shard), message: 'not built: the run was stopped' });
+
+  const summary = summarise(rows, {
+    build_day: day.slice(0, 10),
+    duration_ms: Math.round(performance.now() - started),
+    shards: shard ? [`${shard.index}/${shard.count}`] : [],
+  });
+  writeSummary(join(out, '_build'), summary);
+  const t = summary.totals;
+  console.log(`\nSummary (${(summary.duration_ms / 1000).toFixed(1)} s):`);
+  for (const r of summary.tenants)
     console.log(
-      `  ${r.status === 'ok' ? 'ok    ' : r.status === 'held' ? 'HELD  ' : 'FAILED'} ${r.tenant}${
-        r.status === 'ok'
-          ? `  ${r.pages.html} pages, ${r.records.listed} listed, ${r.records.rejected} rejected, ${r.images.failed} photos unavailable${r.warnings?.length ? `, ${r.warnings.length} config warning(s)` : ''}`
-          : r.status === 'held'
-            ? `  ${r.held?.reason ?? ''} (published site kept: ${r.held?.kept.listed ?? '?'} cars)`
-            : `  ${r.error?.name ?? ''}: ${r.error?.message.split('\n')[0] ?? ''}`
+      `  ${r.status.toUpperCase().padEnd(9)} ${r.tenant}  ${
+        r.status === 'built' || r.status === 'unchanged'
+          ? `${r.pages} pages, ${r.listed} listed, ${r.rejected} rejected, ${r.photos_failed} photos unavailable${r.warnings ? `, ${r.warnings} config warning(s)` : ''}`
+          : (r.message ?? '')
       }`,
     );
-  console.log(
-    `  ${reports.length - failed.length - held.length} built, ${held.length} held, ${failed.length} failed. Reports: ${join(out, '_build', '<slug>', 'report.json')}`,
-  );
-  const pruneDays = flagString(flags, 'prune-images-days');
+  console.log(`  ${t.built} built, ${t.unchanged} unchanged, ${t.held} held, ${t.failed} failed. Summary: ${join(out, '_build', 'index.html')}`);
+
   if (pruneDays !== undefined) {
     // Only after a night where every tenant built: a failed tenant may not have marked its photos as used.
-    if (failed.length || held.length) console.log('Image cache not pruned: a tenant failed to build or was held.');
+    if (t.failed || t.held || stopping) console.log('Image cache not pruned: a tenant failed to build or was held.');
     else {
       const cache = imageCacheDir(root);
-      const pruned = await pruneImageCache(cache, { maxAgeDays: Number(pruneDays) });
+      const pruned = await pruneImageCache(cache, { maxAgeDays: pruneDays });
       console.log(
         `Image cache ${cache}: removed ${pruned.keys} photo(s) unused for ${pruneDays} days (${pruned.files} files, ${(pruned.bytes / 1e6).toFixed(1)} MB); ${pruned.kept} kept.`,
       );
     }
   }
-  return failed.length || held.length ? 1 : 0;
+  if (stopping) return 130;
+  return t.failed || t.held ? 1 : 0;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = await main();
+function readLastReport(out: string, name: string): BuildReport | undefined {
+  try {
+    return JSON.parse(readFileSync(join(out, '_build', name, 'report.json'), 'utf8')) as BuildReport;
+  } catch {
+    return undefined;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await runCli(main);

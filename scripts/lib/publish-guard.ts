@@ -13,6 +13,8 @@ export interface PublishedState {
   listed: number;
   read: number;
   published_at: string;
+  /** The inputs it was built from (scripts/lib/fingerprint.ts); equal inputs are not rebuilt. */
+  fingerprint?: string | undefined;
 }
 
 export interface GuardThresholds {

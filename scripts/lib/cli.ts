@@ -1,0 +1,60 @@
+/**
+ * Command-line parsing for our scripts: node:util parseArgs in strict mode, so an unknown flag or a
+ * missing value is an error naming it, and `--help` prints the usage and does nothing else.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/**
+ * Parses argv (without node and the script) against `options`; on --help prints `usage` and exits 0,
+ * on a bad flag prints the problem and the usage to stderr and exits 2.
+ */
+export function parseCli<O extends Options>(usage: string, options: O, argv: string[] = process.argv.slice(2)) {
+  const all = { ...options, help: { type: 'boolean', short: 'h' } } as const;
+  try {
+    const parsed = parseArgs({ args: argv, options: all, strict: true, allowPositionals: false });
+    if ((parsed.values as Record<string, unknown>)['help']) {
+      console.log(usage.trim());
+      process.exit(0);
+    }
+    return parsed.values as ReturnType<typeof parseArgs<{ options: O; strict: true }>>['values'];
+  } catch (err) {
+    console.error(`error: ${(err as Error).message}\n\n${usage.trim()}`);
+    process.exit(2);
+  }
+}
+
+/** A whole number within bounds, or a UsageError naming the flag and what it got. */
+export function intFlag(name: string, value: string | undefined, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value.trim()) || Number(value) < min || Number(value) > max)
+    throw new UsageError(`--${name} expects a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}, got "${value}"`);
+  return Number(value);
+}
+
+/** A comma-separated list flag ("a,b") as trimmed, non-empty entries. */
+export function listFlag(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Runs a CLI's main; a UsageError exits 2 with its message, anything else propagates. */
+export async function runCli(main: () => Promise<number> | number): Promise<void> {
+  try {
+    process.exitCode = await main();
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`error: ${err.message}`);
+      process.exitCode = 2;
+      return;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * What a tenant's build depends on, as one hash: its folder (config, export, content, photos), an
+ * export kept outside the folder, the platform's own code, and the build's day (listing windows,
+ * just-arrived tags, review ages and the sales counter are dated). A tenant whose fingerprint equals
+ * the one its published site was built from is skipped as `unchanged`.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+
+/** Files under a folder, sorted, skipping dot-folders and node_modules. */
+function filesUnder(dir: string, skip: (rel: string) => boolean = () => false): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    if (!existsSync(d)) return;
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.name.startsWith('.') || e.name === 'node_modules') continue;
+      const p = join(d, e.name);
+      if (skip(relative(dir, p))) continue;
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) out.push(p);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** One hash over files' names (relative to `base`) and contents. */
+export function hashFiles(files: string[], base: string): string {
+  const h = createHash('sha256');
+  for (const f of files) {
+    h.update(relative(base, f));
+    h.update('\0');
+    h.update(createHash('sha256').update(readFileSync(f)).digest());
+  }
+  return h.digest('hex');
+}
+
+let platform: string | undefined;
+
+/**
+ * The platform's version as the build sees it: every file that can change a built site (the Astro
+ * app, the build scripts, the public folder, the dependency lock). Tests and docs do not count.
+ */
+export function platformVersion(root: string): string {
+  if (platform) return platform;
+  const files = [
+    ...filesUnder(join(root, 'src')),
+    ...filesUnder(join(root, 'public')),
+    ...filesUnder(join(root, 'scripts'), (rel) => rel.startsWith('demo') || /\.test\.ts$/.test(rel)),
+    ...['astro.config.mjs', 'package-lock.json', 'tsconfig.json'].map((f) => join(root, f)).filter((f) => existsSync(f)),
+  ];
+  platform = hashFiles(files, root);
+  return platform;
+}
+
+/** The export named by tenant.json's stock.file when it lies outside the tenant folder. */
+function outsideExport(dir: string): string | undefined {
+  try {
+    const raw = JSON.parse(readFileSync(join(dir, 'tenant.json'), 'utf8')) as { stock?: { file?: unknown } };
+    const file = raw.stock?.file;
+    if (typeof file !== 'string' || file === '') return undefined;
+    const path = isAbsolute(file) ? file : resolve(dir, file);
+    return relative(dir, path).startsWith('..') && existsSync(path) && statSync(path).isFile() ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The tenant's build fingerprint for a build day (YYYY-MM-DD). */
+export function tenantFingerprint(root: string, dir: string, day: string): string {
+  const files = filesUnder(dir);
+  const outside = outsideExport(dir);
+  const h = createHash('sha256');
+  h.update(`platform ${platformVersion(root)}\nday ${day}\ninputs ${hashFiles(files, dir)}\n`);
+  if (outside) h.update(`export ${hashFiles([outside], dir)}\n`);
+  return h.digest('hex');
+}
+
+/** Today in Brisbane (UTC+10, no daylight saving): Australian dealers' day, the default build day. */
+export function australianToday(nowMs = Date.now()): string {
+  return new Date(nowMs + 10 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * A tenant's shard (1..count) from a hash of its slug: adding or removing a tenant never moves
+ * another, so each shard's image cache stays warm.
+ */
+export function shardOf(slug: string, count: number): number {
+  const h = createHash('sha256').update(slug).digest();
+  return (h.readUInt32BE(0) % count) + 1;
+}

@@ -1,0 +1,150 @@
+/**
+ * The nightly fleet's build command: stable hash shards, a plan and a dry run, strict options, only
+ * what changed rebuilt (the demo tenants built by `npm test` are skipped as unchanged on a second run),
+ * byte-identical output for the same inputs, and a run summary (summary.json and index.html) every run.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RunSummary } from '../../scripts/lib/summary.ts';
+
+const BUILD_NOW = process.env['BUILD_NOW'] ?? new Date().toISOString().slice(0, 10);
+
+function build(args: string[], env: Record<string, string> = {}) {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, ['scripts/build.ts', ...args], { encoding: 'utf8', env: { ...process.env, BUILD_NOW, ...env } });
+  return { status: r.status, output: `${r.stdout}${r.stderr}`, ms: performance.now() - started };
+}
+
+function hashTree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out[relative(dir, p)] = createHash('sha256').update(readFileSync(p)).digest('hex');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+describe('options', () => {
+  it('a bad value or an unknown flag is an error naming it, exit 2; --help prints usage and builds nothing', () => {
+    const jobs = build(['--jobs', 'two']);
+    expect(jobs.status).toBe(2);
+    expect(jobs.output).toMatch(/--jobs expects a whole number from 1 to 64, got "two"/);
+    const typo = build(['--shards', '2/4']);
+    expect(typo.status).toBe(2);
+    expect(typo.output).toMatch(/--shards goes with --plan/);
+    const unknown = build(['--tenant', 'x']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.output).toMatch(/Unknown option '--tenant'/);
+    const out = resolve('.cache/fleet/help-out');
+    rmSync(out, { recursive: true, force: true });
+    const help = build(['--help', '--out', out]);
+    expect(help.status).toBe(0);
+    expect(help.output).toMatch(/^Usage: node scripts\/build.ts/);
+    expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('stable shards', () => {
+  it('adding a tenant moves no other tenant to another shard (--plan and --dry-run agree)', () => {
+    const dir = resolve('.cache/fleet/shard-tenants');
+    rmSync(dir, { recursive: true, force: true });
+    const add = (slug: string) => {
+      mkdirSync(join(dir, slug), { recursive: true });
+      writeFileSync(join(dir, slug, 'tenant.json'), JSON.stringify({ slug, name: slug, url: `https://${slug}.example.com.au`, locations: [{ name: slug }] }));
+    };
+    for (let i = 0; i < 30; i++) add(`dealer-${i}`);
+    const plan = () => (JSON.parse(build(['--tenants', dir, '--shards', '4', '--plan']).output) as { tenants: Record<string, number> }).tenants;
+    const before = plan();
+    expect(new Set(Object.values(before)).size).toBe(4);
+    add('dealer-new');
+    const after = plan();
+    for (const [slug, shard] of Object.entries(before)) expect(after[slug], slug).toBe(shard);
+    // The dry run of each shard lists exactly the plan's tenants for it, and builds nothing.
+    for (const shard of [1, 2, 3, 4]) {
+      const dry = build(['--tenants', dir, '--out', resolve('.cache/fleet/shard-out'), '--shard', `${shard}/4`, '--dry-run']);
+      expect(dry.status).toBe(0);
+      const listed = dry.output
+        .split('\n')
+        .filter((l) => l.includes('\tshard '))
+        .map((l) => l.split('\t')[0]);
+      expect(listed.sort()).toEqual(
+        Object.entries(after)
+          .filter(([, s]) => s === shard)
+          .map(([slug]) => slug)
+          .sort(),
+      );
+      expect(dry.output).toMatch(/would build/);
+    }
+    expect(existsSync(resolve('.cache/fleet/shard-out'))).toBe(false);
+  });
+});
+
+describe('only what changed', () => {
+  it('a second run over the built demo tenants skips all three as unchanged, in a small fraction of the time, touching nothing', () => {
+    const before = hashTree('dist/demo-coastal-toyota');
+    const report = JSON.parse(readFileSync('dist/_build/demo-coastal-toyota/report.json', 'utf8')) as { timings_ms: { total: number } };
+    const again = build(['--tenants', 'tenants', '--out', 'dist']);
+    expect(again.status, again.output).toBe(0);
+    expect(again.output).toMatch(/0 built, 3 unchanged, 0 held, 0 failed/);
+    // The whole second run (three tenants, node start included) against one tenant's first build.
+    expect(again.ms).toBeLessThan(report.timings_ms.total / 5);
+    expect(hashTree('dist/demo-coastal-toyota')).toEqual(before);
+    const summary = JSON.parse(readFileSync('dist/_build/summary.json', 'utf8')) as RunSummary;
+    expect(summary.tenants.map((t) => [t.tenant, t.status])).toEqual([
+      ['demo-coastal-toyota', 'unchanged'],
+      ['demo-redline-used-cars', 'unchanged'],
+      ['demo-southern-motor-group', 'unchanged'],
+    ]);
+    expect(readFileSync('dist/_build/index.html', 'utf8')).toMatch(/3 unchanged/);
+  });
+
+  it('the same inputs build byte-identical files (no random ids, no build clock), and a changed export rebuilds', () => {
+    const tenants = resolve('.cache/fleet/det-tenants');
+    const out = resolve('.cache/fleet/det-dist');
+    rmSync(tenants, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
+    mkdirSync(join(tenants, 'det-motors'), { recursive: true });
+    const full = (JSON.parse(readFileSync('tests/fixtures/exports/spec-car-full.json', 'utf8')) as { record: Record<string, unknown> }).record;
+    const stock = Array.from({ length: 12 }, (_, i) => ({
+      ...full,
+      id: 900 + i,
+      slug: null,
+      path: null,
+      images: null,
+      primary_image_url: null,
+      thumbnails: null,
+      spin_images: null,
+    }));
+    writeFileSync(join(tenants, 'det-motors', 'stock.json'), JSON.stringify(stock));
+    writeFileSync(
+      join(tenants, 'det-motors', 'tenant.json'),
+      JSON.stringify({
+        slug: 'det-motors',
+        name: 'Det Motors',
+        url: 'https://det.example.com.au',
+        locations: [{ name: 'Det Motors Caringbah', address: { city: 'Caringbah' } }],
+      }),
+    );
+    const first = build(['--tenants', tenants, '--out', out]);
+    expect(first.status, first.output).toBe(0);
+    const a = hashTree(join(out, 'det-motors'));
+    const forced = build(['--tenants', tenants, '--out', out, '--force']);
+    expect(forced.output).toMatch(/1 built, 0 unchanged/);
+    expect(hashTree(join(out, 'det-motors'))).toEqual(a);
+    writeFileSync(join(tenants, 'det-motors', 'stock.json'), JSON.stringify(stock.map((r, i) => (i === 0 ? { ...r, price: 12345 } : r))));
+    expect(build(['--tenants', tenants, '--out', out, '--dry-run']).output).toMatch(/det-motors\tno shard\twould build/);
+    const changed = build(['--tenants', tenants, '--out', out]);
+    expect(changed.output).toMatch(/1 built, 0 unchanged/);
+    const b = hashTree(join(out, 'det-motors'));
+    const differing = Object.keys(b).filter((f) => b[f] !== a[f]);
+    expect(differing.length).toBeGreaterThan(0);
+    expect(differing.length).toBeLessThan(Object.keys(b).length / 2);
+  }, 600_000);
+});
