@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { AnalyticsSchema } from './analytics.ts';
-import { HttpUrl, OptionalText, SlugSchema } from './common.ts';
+import { HttpUrl, OptionalText, SlugSchema, WebhookUrl } from './common.ts';
 import { DeliveryZonesSchema } from './delivery.ts';
 import { FeaturesSchema, PluginsSchema } from './features.ts';
 import { FinanceSchema } from './finance.ts';
@@ -83,7 +83,7 @@ export const TenantConfigSchema = v.strictObject({
   leads: v.optional(
     v.strictObject({
       email: OptionalText,
-      webhook_url: v.optional(HttpUrl),
+      webhook_url: v.optional(WebhookUrl),
     }),
     {},
   ),
