@@ -19,11 +19,14 @@ export const HexColour = v.pipe(v.string(), v.regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/
  * An absolute http(s) URL. `javascript:`, `data:`, `vbscript:` and every other scheme are refused:
  * these values become links on the site (website_url, place_url, ...).
  */
+/** A URL's protocol (`https:`), or '' when it does not parse. */
+const protocolOf = (s: string): string => (URL.canParse(s) ? new URL(s).protocol.toLowerCase() : '');
+
 export const HttpUrl = v.pipe(
   v.string(),
   v.trim(),
   v.url('an absolute URL such as https://example.com.au'),
-  v.check((s) => /^https?:$/i.test(new URL(s).protocol), 'an http:// or https:// address such as https://example.com.au'),
+  v.check((s) => /^https?:$/.test(protocolOf(s)), 'an http:// or https:// address such as https://example.com.au'),
 );
 
 /** An absolute https URL (where the platform sends personal data or a key). */
@@ -31,7 +34,7 @@ export const HttpsUrl = v.pipe(
   v.string(),
   v.trim(),
   v.url('an absolute URL such as https://example.com.au'),
-  v.check((s) => new URL(s).protocol === 'https:', 'an https:// address'),
+  v.check((s) => protocolOf(s) === 'https:', 'an https:// address'),
 );
 
 /**
@@ -43,6 +46,7 @@ export const WebhookUrl = v.pipe(
   v.trim(),
   v.url('an absolute URL such as https://crm.example.com/leads'),
   v.check((s) => {
+    if (!URL.canParse(s)) return false;
     const u = new URL(s);
     return u.protocol === 'https:' || (u.protocol === 'http:' && /^(?:localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(u.hostname));
   }, 'an https:// address (plain http only to localhost in development)'),
