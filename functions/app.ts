@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { localAdapters, type Adapters } from './adapters/index.ts';
 import type { AppEnv, Deps } from './context.ts';
 import type { Db } from './db/index.ts';
+import { API_SECURITY_HEADERS } from '../src/lib/security/headers.ts';
 import { Http } from './errors.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { jsonBody } from './middleware/json-body.ts';
@@ -60,7 +61,8 @@ export function createApp(config: CreateAppConfig): Hono<AppEnv> & { deps: Deps 
 
   app.use('*', async (c, next) => {
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
+    // The site's security headers (src/lib/security/headers.ts), with a CSP under which nothing runs.
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) c.header(name, value);
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   app.use('/api/*', siteMiddleware(deps));
