@@ -52,7 +52,7 @@ export interface RunningServer {
 function localSecret(dir: string): string {
   const file = join(dir, 'functions-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const secret = newToken();
   writeFileSync(file, secret, { mode: 0o600 });
   chmodSync(file, 0o600);
