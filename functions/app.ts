@@ -10,6 +10,7 @@ import type { Db } from './db/index.ts';
 import { API_SECURITY_HEADERS } from '../src/lib/security/headers.ts';
 import { Http } from './errors.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { ErrorLog } from './lib/error-log.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { siteMiddleware } from './middleware/site.ts';
 import { resolveOptions, type OptionsInput } from './options.ts';
@@ -67,7 +68,7 @@ export function createApp(config: CreateAppConfig): Hono<AppEnv> & { deps: Deps 
   });
   app.use('/api/*', siteMiddleware(deps));
   app.use('/cars/:slug/autogauge', siteMiddleware(deps));
-  app.post('/api/*', jsonBody(deps.options.bodyLimitBytes));
+  app.post('/api/*', jsonBody(deps));
 
   leadsRoute(app, deps);
   authCodeRoute(app, deps);
@@ -86,9 +87,10 @@ export function createApp(config: CreateAppConfig): Hono<AppEnv> & { deps: Deps 
   deliveryRoute(app, deps);
 
   app.notFound((c) => c.json({ error: Http.notFound }, 404));
+  const errors = new ErrorLog();
   app.onError((err, c) => {
-    // Never log bodies: they hold visitors' personal data.
-    console.error(`[functions] ${c.req.method} ${new URL(c.req.url).pathname}: ${err.stack ?? err.message}`);
+    // Never log bodies: they hold visitors' personal data. A repeated error logs its stack once a minute.
+    errors.log(`${c.req.method} ${new URL(c.req.url).pathname}`, err);
     return c.json({ error: Http.serverError }, 500);
   });
   return Object.assign(app, { deps });

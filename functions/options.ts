@@ -15,6 +15,8 @@ export interface RateLimits {
    */
   leadsPerTenant: RateRule[];
   leadsPerIpInSurge: RateRule[];
+  /** Bodies refused as malformed (400, 413, 415): past this, 429. */
+  malformedPerIp: RateRule[];
   authCodePerIp: RateRule[];
   authCodePerPhone: RateRule[];
   authCodePerTenant: RateRule[];
@@ -65,6 +67,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   leadsPerIp: [per(10, 600)],
   leadsPerTenant: [per(500, 3600)],
   leadsPerIpInSurge: [per(3, 3600)],
+  malformedPerIp: [per(30, 600)],
   authCodePerIp: [per(10, 3600)],
   authCodePerPhone: [per(3, 600), per(10, 86400)],
   authCodePerTenant: [per(300, 3600)],
