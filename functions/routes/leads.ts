@@ -8,6 +8,7 @@ import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { normaliseAuPhone } from '../../src/lib/phone/au-phone.ts';
 import type { AppEnv, Deps } from '../context.ts';
+import type { Site } from '../registry.ts';
 import { Http } from '../errors.ts';
 import { canonicalJson, hmac, newId, sha256 } from '../lib/crypto.ts';
 import { fullName, type CarSnapshot, type LeadPayload, type Reservation, type TradeIn } from '../lib/lead.ts';
@@ -180,6 +181,20 @@ function splitExtras(input: Record<string, unknown>): { extra: Record<string, st
   return { extra, services, issues };
 }
 
+/** The dealer's public contact for the lead (the ADF vendor contact): the chosen location's, else the first. */
+function dealerContact(site: Site, locationId: string | undefined): LeadPayload['dealer'] {
+  const loc = site.tenant.locations.find((l) => l.id === locationId) ?? site.tenant.locations[0];
+  const detail = loc?.contact_detail;
+  return {
+    slug: site.slug,
+    name: site.tenant.name,
+    location: loc?.name,
+    email: site.tenant.contact.email ?? detail?.email,
+    phone: detail?.phone ?? detail?.landline_phone ?? site.tenant.contact.used_phone ?? site.tenant.contact.new_phone,
+    url: site.tenant.url,
+  };
+}
+
 function present(x: unknown): boolean {
   return x !== undefined && x !== null && x !== '';
 }
@@ -342,7 +357,7 @@ export function leadsRoute(app: Hono<AppEnv>, deps: Deps): void {
       trade_in: tradeIn,
       vehicle: vehicleEntries.length ? Object.fromEntries(vehicleEntries) : undefined,
       extra,
-      dealer: { slug: site.slug, name: site.tenant.name },
+      dealer: dealerContact(site, input.location_id),
     };
 
     const id = newId();
