@@ -18,7 +18,10 @@ export interface RateLimits {
   /** Bodies refused as malformed (400, 413, 415): past this, 429. */
   malformedPerIp: RateRule[];
   authCodePerIp: RateRule[];
+  /** Per phone and IP. */
   authCodePerPhone: RateRule[];
+  /** Per phone from every IP: a short window only. */
+  authCodePerPhoneAllIps: RateRule[];
   authCodePerTenant: RateRule[];
   authVerifyPerIp: RateRule[];
   authSessionPerIp: RateRule[];
@@ -70,6 +73,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   malformedPerIp: [per(30, 600)],
   authCodePerIp: [per(10, 3600)],
   authCodePerPhone: [per(3, 600), per(10, 86400)],
+  authCodePerPhoneAllIps: [per(5, 600)],
   authCodePerTenant: [per(300, 3600)],
   authVerifyPerIp: [per(30, 600)],
   authSessionPerIp: [per(120, 60)],
