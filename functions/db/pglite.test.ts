@@ -22,11 +22,10 @@ describe('the embedded database is private to its owner', () => {
 
   it('creates the data folder 0700 and every file 0600, even under a permissive umask', { timeout: 150_000 }, async () => {
     const dir = join(parent, '.data', 'alpha');
-    const before = process.umask();
+    // The attack report saw files created 0666: a umask of 0 shows the worst case.
+    const before = process.umask(0);
     let db;
     try {
-      // The attack report saw files created 0666: a umask of 0 shows the worst case.
-      process.umask(0);
       db = await openDb({ dataDir: dir });
     } finally {
       process.umask(before);
