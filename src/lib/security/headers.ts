@@ -139,10 +139,11 @@ export function inlineCode(html: string): InlineCode {
     if (!EXECUTABLE_TYPES.has(t)) continue;
     out.scripts.push(m[2] ?? '');
   }
-  // Event handlers, outside scripts and styles.
+  // Event handlers, outside scripts and styles: tags holding " on…=" only (cheap on big pages).
+  if (!/<[a-z][^>]*\son[a-z]+\s*=/i.test(html)) return out;
   const markup = html.replace(script, '').replace(/<style\b[^>]*>[\s\S]*?<\/style\s*>/gi, '');
-  for (const tag of markup.matchAll(/<[a-z][^\s/>]*((?:\s+[^\s=>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>/gi)) {
-    for (const a of (tag[1] ?? '').matchAll(/\s(on[a-z]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
+  for (const tag of markup.matchAll(/<[a-z][^>]*\son[a-z]+\s*=[^>]*>/gi)) {
+    for (const a of tag[0].matchAll(/\s(on[a-z]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
       out.handlers.push(decodeAttribute(a[2] ?? a[3] ?? a[4] ?? ''));
     }
   }
