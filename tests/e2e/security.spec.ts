@@ -51,7 +51,7 @@ function pagesOf(tenant: DemoTenant): { name: string; path: string }[] {
   ];
 }
 
-for (const tenant of ['demo-coastal-toyota', 'demo-redline-used-cars'] as const) {
+for (const tenant of ['demo-coastal-toyota', 'demo-southern-motor-group', 'demo-redline-used-cars'] as const) {
   test.describe(`${tenant} under its Content-Security-Policy`, () => {
     test.skip(!existsSync(join(E2E_DIST, tenant)), `${tenant} is not built into ${E2E_DIST}`);
 
