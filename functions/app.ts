@@ -7,8 +7,10 @@ import { Hono } from 'hono';
 import { localAdapters, type Adapters } from './adapters/index.ts';
 import type { AppEnv, Deps } from './context.ts';
 import type { Db } from './db/index.ts';
+import { API_SECURITY_HEADERS } from '../src/lib/security/headers.ts';
 import { Http } from './errors.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { ErrorLog } from './lib/error-log.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { siteMiddleware } from './middleware/site.ts';
 import { resolveOptions, type OptionsInput } from './options.ts';
@@ -60,12 +62,13 @@ export function createApp(config: CreateAppConfig): Hono<AppEnv> & { deps: Deps 
 
   app.use('*', async (c, next) => {
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
+    // The site's security headers (src/lib/security/headers.ts), with a CSP under which nothing runs.
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) c.header(name, value);
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   app.use('/api/*', siteMiddleware(deps));
   app.use('/cars/:slug/autogauge', siteMiddleware(deps));
-  app.post('/api/*', jsonBody(deps.options.bodyLimitBytes));
+  app.post('/api/*', jsonBody(deps));
 
   leadsRoute(app, deps);
   authCodeRoute(app, deps);
@@ -84,9 +87,10 @@ export function createApp(config: CreateAppConfig): Hono<AppEnv> & { deps: Deps 
   deliveryRoute(app, deps);
 
   app.notFound((c) => c.json({ error: Http.notFound }, 404));
+  const errors = new ErrorLog();
   app.onError((err, c) => {
-    // Never log bodies: they hold visitors' personal data.
-    console.error(`[functions] ${c.req.method} ${new URL(c.req.url).pathname}: ${err.stack ?? err.message}`);
+    // Never log bodies: they hold visitors' personal data. A repeated error logs its stack once a minute.
+    errors.log(`${c.req.method} ${new URL(c.req.url).pathname}`, err);
     return c.json({ error: Http.serverError }, 500);
   });
   return Object.assign(app, { deps });

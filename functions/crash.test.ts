@@ -26,7 +26,7 @@ function startServer(dist: string, data: string, env: Record<string, string>): P
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, ['scripts/serve.ts', '--tenant', 'crash', '--dist', dist, '--data', data, '--port', '0'], {
       cwd: root,
-      env: { ...process.env, ...env, DATABASE_URL: '', FUNCTIONS_SECRET: 'crash-test-secret-crash-test-secret' },
+      env: { ...process.env, ...env, DATABASE_URL: '', DEV_ALLOW_LOOPBACK: '1', FUNCTIONS_SECRET: 'crash-test-secret-crash-test-secret' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -76,6 +76,8 @@ export const Http = {
   tooLarge: 'The request body is too large (16 KB at most).',
   notJson: 'Send the request body as JSON (Content-Type: application/json).',
   badJson: 'The request body is not valid JSON.',
+  tooDeep: 'The request body is nested too deeply.',
+  badText: 'The request body contains characters that are not allowed (control characters or broken Unicode).',
   invalid: 'Please fix the following errors:',
   rateLimited: 'Too many requests. Please wait and try again.',
   notFound: 'Not found.',

@@ -10,7 +10,7 @@ import { dealerError } from '../src/lib/errors/errors-data.ts';
 import { loadTenant } from '../src/lib/tenant/load-tenant.ts';
 import { adaptersFromEnv } from './adapters/index.ts';
 import { createApp, isFunctionPath } from './app.ts';
-import { outboxOptionsFromEnv } from './options.ts';
+import { outboxOptionsFromEnv, trustProxyFromEnv } from './options.ts';
 import { openDb, type Db } from './db/index.ts';
 import { TenantNotBuilt } from './errors.ts';
 import { systemClock } from './lib/clock.ts';
@@ -52,7 +52,7 @@ export interface RunningServer {
 function localSecret(dir: string): string {
   const file = join(dir, 'functions-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const secret = newToken();
   writeFileSync(file, secret, { mode: 0o600 });
   chmodSync(file, 0o600);
@@ -141,7 +141,7 @@ export async function startNodeServer(opts: NodeServerOptions): Promise<RunningS
       secret,
       rateLimitScale: opts.rateLimitScale,
       outbox: outboxOptionsFromEnv(env),
-      trustProxy: env['TRUST_PROXY'] === '1',
+      trustProxy: trustProxyFromEnv(env['TRUST_PROXY']),
     },
     onLeadStored: () => worker?.kick(),
   });

@@ -8,9 +8,20 @@ export interface RateRule {
 /** Per-IP rules per route group (keyed by tenant and IP), plus the per-tenant and per-phone rules. */
 export interface RateLimits {
   leadsPerIp: RateRule[];
+  /**
+   * The tenant's ceiling: above it the tenant is under a surge (a flood from many addresses) and each
+   * IP is also held to leadsPerIpInSurge, so the addresses flooding are refused while a shopper's
+   * first enquiries still go through. Never a 429 for everyone.
+   */
   leadsPerTenant: RateRule[];
+  leadsPerIpInSurge: RateRule[];
+  /** Bodies refused as malformed (400, 413, 415): past this, 429. */
+  malformedPerIp: RateRule[];
   authCodePerIp: RateRule[];
+  /** Per phone and IP. */
   authCodePerPhone: RateRule[];
+  /** Per phone from every IP: a short window only. */
+  authCodePerPhoneAllIps: RateRule[];
   authCodePerTenant: RateRule[];
   authVerifyPerIp: RateRule[];
   authSessionPerIp: RateRule[];
@@ -28,8 +39,12 @@ export interface AppOptions {
   /** Keys the HMACs of sign-in codes, IPs and visitor ids. FUNCTIONS_SECRET in production. */
   secret: string;
   bodyLimitBytes: number;
-  /** Read the client IP from X-Forwarded-For (only behind a proxy you control). */
-  trustProxy: boolean;
+  /**
+   * How many proxies you control stand in front of the functions (TRUST_PROXY=N; 0: none). The client
+   * IP is then the address the outermost trusted proxy saw: the N-th X-Forwarded-For entry from the
+   * right, so whatever a client writes into the header itself is ignored.
+   */
+  trustProxy: number;
   rateLimits: RateLimits;
   auth: {
     codeTtlSec: number;
@@ -54,8 +69,11 @@ const per = (limit: number, windowSec: number): RateRule => ({ limit, windowSec 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   leadsPerIp: [per(10, 600)],
   leadsPerTenant: [per(500, 3600)],
+  leadsPerIpInSurge: [per(3, 3600)],
+  malformedPerIp: [per(30, 600)],
   authCodePerIp: [per(10, 3600)],
   authCodePerPhone: [per(3, 600), per(10, 86400)],
+  authCodePerPhoneAllIps: [per(5, 600)],
   authCodePerTenant: [per(300, 3600)],
   authVerifyPerIp: [per(30, 600)],
   authSessionPerIp: [per(120, 60)],
@@ -71,7 +89,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 export const DEFAULT_OPTIONS: Omit<AppOptions, 'secret'> = {
   bodyLimitBytes: 16 * 1024,
-  trustProxy: false,
+  trustProxy: 0,
   rateLimits: DEFAULT_RATE_LIMITS,
   auth: { codeTtlSec: 600, maxWrongAttempts: 5, sessionTtlSec: 30 * 86400 },
   outbox: { maxAttempts: 8, baseDelaySec: 30, maxDelaySec: 3600, lockSec: 60, fromEmail: 'leads@dealer-sites.invalid' },
@@ -83,7 +101,17 @@ export function outboxOptionsFromEnv(env: Readonly<Record<string, string | undef
   return { fromEmail: env['LEADS_FROM_EMAIL'] ?? DEFAULT_OPTIONS.outbox.fromEmail, webhookSecret: env['LEADS_WEBHOOK_SECRET'] };
 }
 
-export type OptionsInput = Partial<Omit<AppOptions, 'rateLimits' | 'auth' | 'outbox'>> & {
+/** TRUST_PROXY: a number of trusted proxy hops (0 to 10; "true" or "yes" read as 1). */
+export function trustProxyFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 0;
+  if (/^(?:true|yes)$/i.test(value.trim())) return 1;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 && n <= 10 ? n : 0;
+}
+
+export type OptionsInput = Partial<Omit<AppOptions, 'rateLimits' | 'auth' | 'outbox' | 'trustProxy'>> & {
+  /** A number of trusted hops; true means 1. */
+  trustProxy?: number | boolean | undefined;
   rateLimits?: Partial<RateLimits> | undefined;
   auth?: Partial<AppOptions['auth']> | undefined;
   outbox?: Partial<AppOptions['outbox']> | undefined;
@@ -100,7 +128,7 @@ export function resolveOptions(input: OptionsInput & { secret: string }): AppOpt
   return {
     secret: input.secret,
     bodyLimitBytes: input.bodyLimitBytes ?? DEFAULT_OPTIONS.bodyLimitBytes,
-    trustProxy: input.trustProxy ?? DEFAULT_OPTIONS.trustProxy,
+    trustProxy: input.trustProxy === true ? 1 : input.trustProxy === false || input.trustProxy === undefined ? DEFAULT_OPTIONS.trustProxy : input.trustProxy,
     rateLimits: scaled,
     auth: { ...DEFAULT_OPTIONS.auth, ...input.auth },
     outbox: { ...DEFAULT_OPTIONS.outbox, ...input.outbox },

@@ -73,12 +73,33 @@ export async function listLocalMail(db: Db, tenant?: string) {
   return rows;
 }
 
+/** The local mailbox as `npm run outbox -- mail` prints it, terminal-safe. */
+export function formatLocalMail(mail: Awaited<ReturnType<typeof listLocalMail>>): string {
+  const iso = (d: Date) => toDate(d).toISOString().replace('.000Z', 'Z');
+  return mail
+    .map(
+      (m) =>
+        `--- ${iso(m.created_at)} to ${terminalSafe(m.mail_to)}\nSubject: ${terminalSafe(m.subject)}\nAttachments: ${m.attachments.map((a) => terminalSafe(a.filename)).join(', ')}\n\n${terminalSafe(m.text_body, true)}\n`,
+    )
+    .join('\n');
+}
+
 export async function listLocalSms(db: Db, tenant?: string) {
   const { rows } = await db.query<{ id: string; tenant: string; phone: string; body: string; created_at: Date }>(
     'SELECT id, tenant, phone, body, created_at FROM sms_outbox WHERE ($1::text IS NULL OR tenant = $1) ORDER BY created_at DESC, id',
     [tenant ?? null],
   );
   return rows;
+}
+
+/**
+ * Text as a terminal may print it: escape sequences (ESC, CSI), other C0/C1 controls and bidi
+ * overrides removed, so a lead cannot recolour, move the cursor, rewrite earlier lines or set the
+ * window title of the staff member's terminal. Line breaks and tabs stay only when `multiline`.
+ */
+export function terminalSafe(s: string, multiline = false): string {
+  const out = s.replace(/[\u202a-\u202e\u2066-\u2069\u200e\u200f]/g, '');
+  return multiline ? out.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '') : out.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
 }
 
 /** One row per lead, spreadsheet-friendly. */
@@ -119,7 +140,8 @@ export function toCsv(records: readonly Record<string, string>[]): string {
   const first = records[0];
   if (!first) return '';
   const headers = Object.keys(first);
-  const cell = (raw: string) => {
+  const cell = (value: string) => {
+    const raw = terminalSafe(value, true);
     const s = /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
@@ -128,11 +150,11 @@ export function toCsv(records: readonly Record<string, string>[]): string {
 
 /** Fixed-width text table for a terminal. */
 export function toTable(records: readonly Record<string, string>[], columns: readonly string[]): string {
-  const widths = columns.map((c) => Math.min(40, Math.max(c.length, ...records.map((r) => (r[c] ?? '').length))));
+  const widths = columns.map((c) => Math.min(40, Math.max(c.length, ...records.map((r) => terminalSafe(r[c] ?? '').length))));
   const fit = (s: string, w: number) => (s.length > w ? `${s.slice(0, w - 1)}…` : s.padEnd(w));
   const line = (r: Record<string, string>) =>
     columns
-      .map((c, i) => fit((r[c] ?? '').replace(/\s+/g, ' '), widths[i] ?? 10))
+      .map((c, i) => fit(terminalSafe(r[c] ?? '').replace(/\s+/g, ' '), widths[i] ?? 10))
       .join('  ')
       .trimEnd();
   return [line(Object.fromEntries(columns.map((c) => [c, c.toUpperCase()]))), ...records.map(line)].join('\n');

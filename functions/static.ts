@@ -2,11 +2,14 @@
  * The local server's static file handler for a built site (<dist>/<slug>/): directory-style URLs
  * (/cars/x -> /cars/x/index.html), the site's 404.html with status 404, content types, cache
  * headers (hashed /_astro/ assets immutable, HTML revalidated), ETag/304, precompressed .br/.gz
- * siblings when the client accepts them, HEAD. Paths never escape the root.
+ * siblings when the client accepts them, HEAD. Paths never escape the root. The security headers are
+ * the ones the build wrote to the site's `_headers` file (what Netlify and Cloudflare Pages send), so
+ * the CSP a developer sees locally is the one production sends.
  */
-import { existsSync, statSync, type Stats } from 'node:fs';
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { COMMON_SECURITY_HEADERS, headersFor, parseHeadersFile, type HeaderRule } from '../src/lib/security/headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -62,6 +65,15 @@ export interface StaticSite {
 export function staticSite(rootDir: string): StaticSite {
   const root = resolve(rootDir);
   const inside = (p: string) => p === root || p.startsWith(root + sep);
+  const headersFile = join(root, '_headers');
+  let rules: { mtimeMs: number; rules: HeaderRule[] } | undefined;
+  /** The site's _headers rules, re-read when a rebuild replaces the file. */
+  function headerRules(): HeaderRule[] {
+    const stat = fileStat(headersFile);
+    if (!stat) return [];
+    if (rules?.mtimeMs !== stat.mtimeMs) rules = { mtimeMs: stat.mtimeMs, rules: parseHeadersFile(readFileSync(headersFile, 'utf8')) };
+    return rules.rules;
+  }
 
   /** The file a URL path names, trying the directory-style forms Astro writes. */
   function locate(urlPath: string): string | undefined {
@@ -81,11 +93,11 @@ export function staticSite(rootDir: string): StaticSite {
   async function send(request: Request, file: string, status: number, urlPath: string): Promise<Response> {
     const stat = fileStat(file);
     if (!stat) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-    const headers = new Headers({
-      'content-type': contentType(file),
-      'cache-control': status === 200 ? cacheControl(urlPath, file) : 'no-store',
-      vary: 'Accept-Encoding',
-    });
+    const headers = new Headers({ ...COMMON_SECURITY_HEADERS });
+    for (const [name, value] of Object.entries(headersFor(headerRules(), urlPath))) if (name.toLowerCase() !== 'cache-control') headers.set(name, value);
+    headers.set('content-type', contentType(file));
+    headers.set('cache-control', status === 200 ? cacheControl(urlPath, file) : 'no-store');
+    headers.set('vary', 'Accept-Encoding');
     let body = file;
     const accept = request.headers.get('accept-encoding') ?? '';
     for (const [enc, ext] of [
@@ -115,7 +127,8 @@ export function staticSite(rootDir: string): StaticSite {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
       }
-      const file = locate(url.pathname);
+      // Host configuration, not content (hosts do not publish it either).
+      const file = url.pathname === '/_headers' ? undefined : locate(url.pathname);
       if (file) return send(request, file, 200, url.pathname);
       const notFound = join(root, '404.html');
       if (existsSync(notFound)) return send(request, notFound, 404, url.pathname);

@@ -63,7 +63,7 @@ function startServer(dist: string, slug: string, data: string, databaseUrl: stri
       ['scripts/serve.ts', '--tenant', slug, '--dist', dist, '--data', data, '--port', '0', '--rate-limit-scale', '100000'],
       {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: databaseUrl ?? '', FUNCTIONS_SECRET: 'bench-secret-bench-secret-bench-secret' },
+        env: { ...process.env, DATABASE_URL: databaseUrl ?? '', DEV_ALLOW_LOOPBACK: '1', FUNCTIONS_SECRET: 'bench-secret-bench-secret-bench-secret' },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );

@@ -11,7 +11,7 @@ import { adaptersFromEnv } from '../functions/adapters/index.ts';
 import { systemClock } from '../functions/lib/clock.ts';
 import { drain, requeue, type OutboxStatus } from '../functions/lib/outbox.ts';
 import { outboxOptionsFromEnv, resolveOptions } from '../functions/options.ts';
-import { listLocalMail, listLocalSms, listOutbox, openStaffDbs, toTable } from '../functions/staff.ts';
+import { formatLocalMail, listLocalMail, listLocalSms, listOutbox, openStaffDbs, toTable } from '../functions/staff.ts';
 import { flagString, parseArgs } from './lib/args.ts';
 
 const { flags, positional } = parseArgs(process.argv.slice(2));
@@ -78,11 +78,7 @@ try {
       } else if (command === 'mail') {
         const mail = await listLocalMail(db, tenant);
         if (json) console.log(JSON.stringify(mail, null, 2));
-        else
-          for (const m of mail)
-            console.log(
-              `--- ${iso(m.created_at)} to ${m.mail_to}\nSubject: ${m.subject}\nAttachments: ${m.attachments.map((a) => a.filename).join(', ')}\n\n${m.text_body}\n`,
-            );
+        else if (mail.length) console.log(formatLocalMail(mail));
         if (!json) console.log(`${mail.length} e-mail(s) in the local mailbox`);
       } else {
         const sms = await listLocalSms(db, tenant);

@@ -4,17 +4,16 @@
  * (the outbox retries e-mail, the quote and gauge routes answer 502 and the page hides the block).
  */
 import * as v from 'valibot';
+import { guardedPost, type OutboundPolicy } from '../lib/outbound.ts';
 import type { EmailAdapter, GaugeProvider, QuoteProvider, SmsAdapter } from './types.ts';
 
-async function postJson(url: string, body: unknown, headers: Record<string, string>, timeoutMs: number): Promise<unknown> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`HTTP ${res.status} from ${new URL(url).host}`);
+const STRICT: OutboundPolicy = { allowLoopback: false };
+
+/** POSTs JSON over https to a public address only (functions/lib/outbound.ts); the answer's JSON. */
+async function postJson(url: string, body: unknown, headers: Record<string, string>, timeoutMs: number, policy: OutboundPolicy): Promise<unknown> {
+  const res = await guardedPost(url, JSON.stringify(body), { 'content-type': 'application/json', accept: 'application/json', ...headers }, policy, timeoutMs);
+  const text = res.text;
+  if (res.status < 200 || res.status > 299) throw new Error(`HTTP ${res.status} from ${new URL(url).host}`);
   try {
     return text ? (JSON.parse(text) as unknown) : null;
   } catch {
@@ -23,7 +22,7 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
 }
 
 /** Postmark's /email API (https://postmarkapp.com/developer/user-guide/send-email-with-api). */
-export function postmarkEmail(serverToken: string, apiUrl = 'https://api.postmarkapp.com/email'): EmailAdapter {
+export function postmarkEmail(serverToken: string, apiUrl = 'https://api.postmarkapp.com/email', policy = STRICT): EmailAdapter {
   return {
     name: 'Postmark',
     async send(m) {
@@ -45,17 +44,18 @@ export function postmarkEmail(serverToken: string, apiUrl = 'https://api.postmar
         },
         { 'X-Postmark-Server-Token': serverToken },
         10_000,
+        policy,
       );
     },
   };
 }
 
 /** A generic SMS gateway: POST {to, from, body} with a bearer key to SMS_API_URL. */
-export function httpSms(url: string, apiKey: string, from: string): SmsAdapter {
+export function httpSms(url: string, apiKey: string, from: string, policy = STRICT): SmsAdapter {
   return {
     name: `SMS gateway ${new URL(url).host}`,
     async send(m) {
-      await postJson(url, { to: m.phone, from, body: m.body }, { authorization: `Bearer ${apiKey}` }, 10_000);
+      await postJson(url, { to: m.phone, from, body: m.body }, { authorization: `Bearer ${apiKey}` }, 10_000, policy);
     },
   };
 }
@@ -66,18 +66,37 @@ const QuoteAnswer = v.object({
   comparisonRate: v.pipe(v.number(), v.finite()),
 });
 
+/** The host (host:port) of a URL, or undefined. */
+function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The YouX quote API: the spec's request body is forwarded as-is and the three figures read back.
- * The URL is the tenant's finance.youx_api_url or YOUX_API_URL; the key is YOUX_API_KEY (never in a
- * tenant file, so never in a built site).
+ * The key is YOUX_API_KEY (never in a tenant file, so never in a built site) and serves every tenant,
+ * so a tenant's config never decides where it goes: the URL is YOUX_API_URL, and a tenant's
+ * finance.youx_api_url is used only when its host is YOUX_API_URL's or one listed in
+ * YOUX_ALLOWED_HOSTS (platform staff's allow-list); any other host is refused before anything is sent.
  */
-export function youxQuote(defaultUrl: string | undefined, apiKey: string): QuoteProvider {
+export function youxQuote(defaultUrl: string | undefined, apiKey: string, allowedHosts: readonly string[] = [], policy = STRICT): QuoteProvider {
+  const allowed = new Set([...allowedHosts.map((h) => h.trim().toLowerCase()).filter(Boolean), ...[hostOf(defaultUrl)].filter((h) => h !== undefined)]);
   return {
     name: 'YouX',
     async quote(input, tenant) {
-      const url = tenant.finance.youx_api_url ?? defaultUrl;
-      if (!url) throw new Error('no YouX API URL configured');
-      const answer = await postJson(url, input, { authorization: `Bearer ${apiKey}` }, 8_000);
+      const tenantUrl = tenant.finance.youx_api_url;
+      if (tenantUrl !== undefined && !allowed.has(hostOf(tenantUrl) ?? '')) {
+        throw new Error(
+          `finance.youx_api_url of ${tenant.slug} points at ${hostOf(tenantUrl) ?? 'an invalid URL'}, which is not in YOUX_ALLOWED_HOSTS: the key is not sent there`,
+        );
+      }
+      const url = tenantUrl ?? defaultUrl;
+      if (!url) throw new Error('no YouX API URL configured (YOUX_API_URL)');
+      const answer = await postJson(url, input, { authorization: `Bearer ${apiKey}` }, 8_000, policy);
       const parsed = v.safeParse(QuoteAnswer, answer);
       if (!parsed.success) throw new Error('the YouX answer lacks weeklyRepaymentAmount, advertisedRate or comparisonRate');
       return parsed.output;
@@ -95,7 +114,7 @@ const GaugeAnswer = v.object({
 });
 
 /** An AutoGrab-style valuation endpoint: POST the car's identity, read the gauge fields back. */
-export function autograbGauge(url: string, apiKey: string): GaugeProvider {
+export function autograbGauge(url: string, apiKey: string, policy = STRICT): GaugeProvider {
   return {
     name: 'AutoGrab',
     async gauge(car, tenant) {
@@ -115,6 +134,7 @@ export function autograbGauge(url: string, apiKey: string): GaugeProvider {
         },
         { authorization: `Bearer ${apiKey}` },
         8_000,
+        policy,
       );
       if (answer === null) return null;
       const parsed = v.safeParse(GaugeAnswer, answer);

@@ -5,6 +5,7 @@
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/crypto.ts';
+import { guardedPost, type OutboundPolicy } from '../lib/outbound.ts';
 import type { EmailAdapter, PaymentProvider, SmsAdapter, WebhookAdapter } from './types.ts';
 
 export function localEmail(db: Db, clock: Clock): EmailAdapter {
@@ -35,19 +36,16 @@ export function localSms(db: Db, clock: Clock): SmsAdapter {
   };
 }
 
-/** POSTs the JSON body; a non-2xx answer or a timeout is a failure the outbox retries. */
-export function fetchWebhook(timeoutMs = 10_000): WebhookAdapter {
+/**
+ * POSTs the JSON body over https to a public address (the lead's personal data never goes to plain
+ * http, this machine or a private network; functions/lib/outbound.ts); a refused address, a non-2xx
+ * answer (redirects included) or a timeout is a failure the outbox retries and then dead-letters.
+ */
+export function guardedWebhook(policy: OutboundPolicy, timeoutMs = 10_000): WebhookAdapter {
   return {
     async send(req) {
-      const res = await fetch(req.url, {
-        method: 'POST',
-        headers: req.headers,
-        body: req.body,
-        redirect: 'error',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await res.body?.cancel();
-      if (!res.ok) throw new Error(`HTTP ${res.status} from the webhook`);
+      const res = await guardedPost(req.url, req.body, req.headers, policy, timeoutMs);
+      if (res.status < 200 || res.status > 299) throw new Error(`HTTP ${res.status} from the webhook`);
     },
   };
 }

@@ -78,7 +78,7 @@ export function netlifyRuntime(setup: NetlifySetup = {}): () => Promise<Runtime>
         clock,
         options: {
           secret,
-          trustProxy: false,
+          trustProxy: 0, // Netlify passes the client's address as context.ip
           outbox: outboxOptionsFromEnv(env),
         },
         // Start delivering now; the scheduled function retries whatever this does not finish.

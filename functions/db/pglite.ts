@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { dealerError } from '../../src/lib/errors/errors-data.ts';
@@ -37,7 +37,7 @@ function takeLock(dir: string): string {
   if (lockedHere.has(file)) throw dealerError(DatabaseInUse, dir, process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
       lockedHere.add(file);
       return file;
     } catch (err) {
@@ -52,6 +52,24 @@ function takeLock(dir: string): string {
   throw dealerError(DatabaseInUse, dir, -1);
 }
 
+/**
+ * The database holds leads (personal data) and sessions: only the owner may read or change it. The
+ * folder is 0700 and every file 0600, at open and at close (PGlite creates its files with the
+ * process umask; the 0700 folder already keeps other users out of files created in between).
+ */
+export function restrictPermissions(dir: string): void {
+  if (!existsSync(dir)) return;
+  const walk = (path: string, depth: number) => {
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) return;
+    if (stat.isDirectory()) {
+      if ((stat.mode & 0o777) !== 0o700) chmodSync(path, 0o700);
+      if (depth < 32) for (const entry of readdirSync(path)) walk(join(path, entry), depth + 1);
+    } else if ((stat.mode & 0o777) !== 0o600) chmodSync(path, 0o600);
+  };
+  walk(dir, 0);
+}
+
 export interface PgliteOptions {
   /** Folder for the database files; omit for an in-memory database. */
   dataDir?: string | undefined;
@@ -59,16 +77,20 @@ export interface PgliteOptions {
 
 export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
   let lockFile: string | undefined;
+  let dataRoot: string | undefined;
   let pg: PGlite;
   let description: string;
   if (options.dataDir) {
     const root = resolve(options.dataDir);
-    mkdirSync(root, { recursive: true });
+    dataRoot = root;
+    mkdirSync(root, { recursive: true, mode: 0o700 });
+    restrictPermissions(root);
     lockFile = takeLock(root);
     const dataDir = join(root, 'pglite');
     description = `PGlite at ${dataDir}`;
     try {
       pg = await PGlite.create(dataDir);
+      restrictPermissions(root);
     } catch (err) {
       rmSync(lockFile, { force: true });
       lockedHere.delete(lockFile);
@@ -90,6 +112,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
       if (closed) return;
       closed = true;
       await pg.close();
+      if (dataRoot) restrictPermissions(dataRoot);
       if (lockFile) {
         lockedHere.delete(lockFile);
         if (existsSync(lockFile)) rmSync(lockFile, { force: true });

@@ -73,7 +73,8 @@ export interface LeadPayload {
   vehicle?: Record<string, string> | undefined;
   /** Tenant-specific form fields, kept as text. */
   extra: Record<string, string>;
-  dealer: { slug: string; name: string };
+  /** The dealer the lead is for; email/phone/url are its public contact (the ADF vendor contact). */
+  dealer: { slug: string; name: string; location?: string | undefined; email?: string | undefined; phone?: string | undefined; url?: string | undefined };
 }
 
 export interface StoredLead {

@@ -64,26 +64,43 @@ export function backoffSec(attempts: number, options: AppOptions['outbox']): num
   return Math.min(options.maxDelaySec, options.baseDelaySec * 2 ** Math.max(0, attempts - 1));
 }
 
+/** One line of text: line breaks, other controls and Unicode line separators become spaces. */
+export function oneLine(s: string | undefined): string {
+  return (s ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+}
+
+/**
+ * The lead e-mail. Every value a visitor typed is written on its own line as one line (a name with a
+ * line break cannot add an "Email:" or "Phone:" line of its own), and the comments, which may span
+ * lines, are quoted line by line with "> " under their heading.
+ */
 export function emailFor(lead: StoredLead, row: Pick<OutboxRow, 'id' | 'target'>, from: string) {
   const p: LeadPayload = lead.payload;
-  const who = fullName(p) || 'Website visitor';
-  const car = carLine(p.car);
+  const who = oneLine(fullName(p)) || 'Website visitor';
+  const car = oneLine(carLine(p.car));
+  const line = (label: string, value: string | undefined | false) => (value ? `${label}: ${oneLine(value)}` : undefined);
   const lines = [
-    `New ${p.category} lead from ${p.dealer.name}'s website.`,
+    `New ${oneLine(p.category)} lead from ${oneLine(p.dealer.name)}'s website.`,
     '',
     `Name: ${who}`,
-    p.email && `Email: ${p.email}`,
-    (p.phone_e164 || p.phone) && `Phone: ${p.phone_e164 ? toNationalNumber(p.phone_e164) : p.phone}`,
-    p.postcode && `Postcode: ${p.postcode}${p.postcode_place ? ` (${p.postcode_place}, ${p.postcode_state ?? ''})` : ''}`,
-    car && `Car: ${car}`,
-    p.car?.url && `Page: ${p.car.url}`,
-    p.subcategory && `Subcategory: ${p.subcategory}`,
-    p.additional_services.length ? `Additional services: ${p.additional_services.join(', ')}` : undefined,
-    p.trade_in?.rego && `Trade-in rego: ${p.trade_in.rego} ${p.trade_in.regoState ?? ''}`.trim(),
+    line('Email', p.email),
+    line('Phone', p.phone_e164 ? toNationalNumber(p.phone_e164) : p.phone),
+    line('Postcode', p.postcode && `${p.postcode}${p.postcode_place ? ` (${p.postcode_place}, ${p.postcode_state ?? ''})` : ''}`),
+    line('Car', car),
+    line('Page', p.car?.url),
+    line('Subcategory', p.subcategory),
+    line('Additional services', p.additional_services.length > 0 && p.additional_services.join(', ')),
+    line('Trade-in rego', p.trade_in?.rego && `${p.trade_in.rego} ${p.trade_in.regoState ?? ''}`),
     p.trade_in?.offer_price !== undefined && `Trade-in offer: $${p.trade_in.offer_price}${p.trade_in.offer_accepted ? ' (accepted)' : ''}`,
     `Marketing opt-in: ${p.opt_in ? 'yes' : 'no'}`,
     '',
-    p.message ? `Comments:\n${p.message}` : 'No comments.',
+    p.message
+      ? `Comments:\n${p.message
+          .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
+          .split(/\r\n|\r|\n|\u2028|\u2029/)
+          .map((l) => `> ${l}`)
+          .join('\n')}`
+      : 'No comments.',
     '',
     `Lead ${lead.id}, received ${lead.created_at.toISOString()}. The ADF XML is attached.`,
   ].filter((l): l is string => typeof l === 'string');
@@ -92,8 +109,8 @@ export function emailFor(lead: StoredLead, row: Pick<OutboxRow, 'id' | 'target'>
     outboxId: row.id,
     from,
     to: row.target,
-    replyTo: p.email,
-    subject: `New ${p.category} lead: ${who}${car ? ` - ${car}` : ''}`.slice(0, 200),
+    replyTo: p.email && oneLine(p.email),
+    subject: `New ${oneLine(p.category)} lead: ${who}${car ? ` - ${car}` : ''}`.slice(0, 200),
     text: lines.join('\n'),
     attachments: [{ filename: `lead-${lead.id}.adf.xml`, contentType: 'text/xml', content: buildAdf(lead) }],
   };

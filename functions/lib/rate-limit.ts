@@ -35,20 +35,27 @@ export interface LimitCheck {
   rules: readonly RateRule[];
 }
 
-/**
- * Counts a hit in every bucket and rule with one statement; when any is over its limit the answer
- * is 429 with the longest Retry-After among them.
- */
-export async function enforce(c: Context<AppEnv>, deps: Deps, checks: readonly LimitCheck[]): Promise<Response | undefined> {
+export interface CountedWindow {
+  /** The check's key. */
+  key: string;
+  limit: number;
+  hits: number;
+  /** Epoch ms when the window ends. */
+  end: number;
+  over: boolean;
+}
+
+/** Counts a hit in every bucket and rule with one statement, and says which are over their limit. */
+export async function countHits(deps: Pick<Deps, 'db' | 'clock'>, checks: readonly LimitCheck[]): Promise<CountedWindow[]> {
   const now = deps.clock.now();
   const windows = checks.flatMap((check) =>
     check.rules.map((rule) => {
       const windowMs = rule.windowSec * 1000;
       const start = Math.floor(now.getTime() / windowMs) * windowMs;
-      return { bucket: `${check.key}:${rule.windowSec}`, start, end: start + windowMs, limit: rule.limit };
+      return { key: check.key, bucket: `${check.key}:${rule.windowSec}`, start, end: start + windowMs, limit: rule.limit };
     }),
   );
-  if (windows.length === 0) return undefined;
+  if (windows.length === 0) return [];
   const values = windows.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2}, 1)`).join(', ');
   const { rows } = await deps.db.query<{ bucket: string; hits: number }>(
     `INSERT INTO rate_limits (bucket, window_start, hits) VALUES ${values}
@@ -57,11 +64,27 @@ export async function enforce(c: Context<AppEnv>, deps: Deps, checks: readonly L
     windows.flatMap((w) => [w.bucket, new Date(w.start)]),
   );
   const hits = new Map(rows.map((r) => [r.bucket, Number(r.hits)]));
-  const over = windows.filter((w) => (hits.get(w.bucket) ?? 1) > w.limit);
-  if (over.length === 0) return undefined;
-  const retryAfter = Math.max(...over.map((w) => Math.max(1, Math.ceil((w.end - now.getTime()) / 1000))));
+  return windows.map((w) => {
+    const n = hits.get(w.bucket) ?? 1;
+    return { key: w.key, limit: w.limit, hits: n, end: w.end, over: n > w.limit };
+  });
+}
+
+/** The 429 answer for the windows over their limit, with the longest Retry-After among them. */
+export function tooMany(c: Context<AppEnv>, deps: Pick<Deps, 'clock'>, over: readonly CountedWindow[]): Response {
+  const now = deps.clock.now().getTime();
+  const retryAfter = Math.max(1, ...over.map((w) => Math.ceil((w.end - now) / 1000)));
   c.header('Retry-After', String(retryAfter));
   return c.json({ error: Http.rateLimited }, 429);
+}
+
+/**
+ * Counts a hit in every bucket and rule with one statement; when any is over its limit the answer
+ * is 429 with the longest Retry-After among them.
+ */
+export async function enforce(c: Context<AppEnv>, deps: Deps, checks: readonly LimitCheck[]): Promise<Response | undefined> {
+  const over = (await countHits(deps, checks)).filter((w) => w.over);
+  return over.length ? tooMany(c, deps, over) : undefined;
 }
 
 /** The per-tenant, per-IP bucket of a route group. */

@@ -55,14 +55,17 @@ export async function startSession(c: Context<AppEnv>, deps: Deps, tx: Queryable
   setCookie(c, SESSION_COOKIE, token, cookieOptions(c, ttl));
 }
 
-export async function endSession(c: Context<AppEnv>, deps: Deps): Promise<void> {
+/** Ends this session, or with `everywhere` every session of its user on this site (other browsers and phones). */
+export async function endSession(c: Context<AppEnv>, deps: Deps, everywhere = false): Promise<void> {
   const token = getCookie(c, SESSION_COOKIE);
   if (token && token.length <= 100) {
-    await deps.db.query('UPDATE sessions SET revoked_at = $1 WHERE token_hash = $2 AND tenant = $3 AND revoked_at IS NULL', [
-      deps.clock.now(),
-      sha256(token),
-      c.get('site').slug,
-    ]);
+    await deps.db.query(
+      everywhere
+        ? `UPDATE sessions SET revoked_at = $1 WHERE tenant = $3 AND revoked_at IS NULL
+             AND user_id = (SELECT user_id FROM sessions WHERE token_hash = $2 AND tenant = $3 AND revoked_at IS NULL AND expires_at > $1)`
+        : 'UPDATE sessions SET revoked_at = $1 WHERE token_hash = $2 AND tenant = $3 AND revoked_at IS NULL',
+      [deps.clock.now(), sha256(token), c.get('site').slug],
+    );
   }
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: !isLocalRequest(c), httpOnly: true, sameSite: 'Lax' });
 }

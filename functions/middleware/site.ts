@@ -5,12 +5,29 @@ import { Http } from '../errors.ts';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * The client's address behind `trustedHops` proxies you control. Each proxy appends the address it
+ * was connected from to X-Forwarded-For, so the entries a client wrote come first and the trusted
+ * ones last: the client is the right-most entry not added by a trusted proxy (the socket peer is the
+ * first trusted hop). Left-most entries are never believed.
+ */
+export function clientIp(socketIp: string | undefined, forwardedFor: string | undefined, trustedHops: number): string | undefined {
+  if (trustedHops <= 0 || !forwardedFor) return socketIp;
+  const hops = forwardedFor
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (hops.length === 0) return socketIp;
+  // hops[len-1] was added by the proxy nearest us (the socket peer, trusted hop 1).
+  return hops[Math.max(0, hops.length - trustedHops)];
+}
+
+/**
  * Resolves the tenant from the request, never from the body:
  * - with an Origin header, the tenant is the one owning that origin; an unknown origin, "null", or an
  *   origin of another tenant than the Host's is refused (403);
  * - without one (same-origin GET, curl, server-to-server), the tenant is the one owning the Host,
  *   and a browser-marked cross-site POST (Sec-Fetch-Site) is refused (403).
- * Also sets the client IP (from the host's bindings, or X-Forwarded-For behind a trusted proxy).
+ * Also sets the client IP (from the host's bindings, or X-Forwarded-For behind trusted proxies).
  */
 export function siteMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -29,12 +46,7 @@ export function siteMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
     if (!site) return c.json({ error: Http.unknownSite }, 404);
     c.set('site', site);
 
-    let ip = c.env?.ip;
-    if (deps.options.trustProxy) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-      if (forwarded) ip = forwarded;
-    }
-    c.set('ip', ip || 'unknown');
+    c.set('ip', clientIp(c.env?.ip, c.req.header('x-forwarded-for'), deps.options.trustProxy) || 'unknown');
     return next();
   };
 }

@@ -48,13 +48,27 @@ describe('POST /api/auth/code', () => {
     });
   }
 
-  it('limits sends per phone: 3 per 10 minutes, then 429 with Retry-After', async () => {
-    for (let i = 0; i < 3; i++) expect((await h.post('/api/auth/code', { phone: '0412345678' }, { ip: `10.1.0.${i}` })).status).toBe(200);
+  it('limits sends per phone: 3 per 10 minutes from one address, 5 from all, then 429 with Retry-After', async () => {
+    for (let i = 0; i < 3; i++) expect((await h.post('/api/auth/code', { phone: '0412345678' }, { ip: '10.1.0.1' })).status).toBe(200);
+    expect((await h.post('/api/auth/code', { phone: '0412345678' }, { ip: '10.1.0.1' })).status).toBe(429);
+    // Every request counts, the refused one too: one more from another address makes five.
+    expect((await h.post('/api/auth/code', { phone: '0412345678' }, { ip: '10.1.0.2' })).status).toBe(200);
     const res = await h.post('/api/auth/code', { phone: '0412345678' }, { ip: '10.1.0.9' });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBeTruthy();
     h.clock.advance(600);
     expect((await h.post('/api/auth/code', { phone: '0412345678' }, { ip: '10.1.0.10' })).status).toBe(200);
+  });
+
+  it("someone else asking for codes to a shopper's phone cannot lock the shopper out for the day", async () => {
+    // The attacker uses up the phone's daily allowance from their address, 10 minutes at a time.
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 3; i++) await h.post('/api/auth/code', { phone: '0412345678' }, { ip: '10.66.0.1' });
+      h.clock.advance(600);
+    }
+    expect((await h.post('/api/auth/code', { phone: '0412345678' }, { ip: '10.66.0.1' })).status).toBe(429);
+    // The shopper, from their own address, still gets a code.
+    expect((await h.post('/api/auth/code', { phone: '0412345678' }, { ip: '10.2.0.1' })).status).toBe(200);
   });
 
   it('limits sends per IP', async () => {

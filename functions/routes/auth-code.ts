@@ -1,7 +1,8 @@
 /**
  * POST /api/auth/code {phone}: sends a 6-digit sign-in code to an Australian mobile. The code is valid
  * for 10 minutes, single use, stored only as an HMAC; sending a new code retires the previous one.
- * Limits: per phone (3 per 10 minutes, 10 per day), per IP and per tenant.
+ * Limits: per phone and IP (3 per 10 minutes, 10 per day), per phone from every IP (5 per 10 minutes,
+ * so nobody can lock a shopper out for the day), per IP and per tenant.
  */
 import type { Hono } from 'hono';
 import * as v from 'valibot';
@@ -34,8 +35,12 @@ export function authCodeRoute(app: Hono<AppEnv>, deps: Deps): void {
     const parsed = parse(c, CodeRequest, c.get('body'));
     if (!parsed.ok) return parsed.response;
     const { phone } = parsed.value;
+    // The daily limit is per phone and address: someone else asking for codes to a shopper's phone
+    // uses up their own allowance, not the shopper's; across addresses a phone gets a short window only.
+    const phoneKey = `auth-code:${site.slug}:phone:${hmac(deps.options.secret, phone).slice(0, 32)}`;
     const limited = await enforce(c, deps, [
-      { key: `auth-code:${site.slug}:phone:${hmac(deps.options.secret, phone).slice(0, 32)}`, rules: deps.options.rateLimits.authCodePerPhone },
+      { key: `${phoneKey}:ip:${hmac(deps.options.secret, c.get('ip')).slice(0, 32)}`, rules: deps.options.rateLimits.authCodePerPhone },
+      { key: phoneKey, rules: deps.options.rateLimits.authCodePerPhoneAllIps },
       { key: `auth-code:${site.slug}:tenant`, rules: deps.options.rateLimits.authCodePerTenant },
     ]);
     if (limited) return limited;

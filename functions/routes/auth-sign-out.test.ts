@@ -20,6 +20,36 @@ describe('POST /api/auth/sign-out', () => {
     expect((await h.post('/api/auth/sign-out', {})).status).toBe(200);
   });
 
+  it('signs out everywhere: every session of the user on this site, not other users or sites', async () => {
+    const phone = await signIn(h);
+    h.clock.advance(1);
+    const tablet = await signIn(h);
+    h.clock.advance(1);
+    const someoneElse = await signIn(h, '0498 765 432');
+    h.clock.advance(1);
+    const otherSite = await signIn(h, '0412 345 678', BETA);
+    // Plain sign-out ends only this browser's session.
+    expect(phone).not.toBe(tablet);
+    const res = await h.request('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { cookie: phone, 'content-type': 'application/json' },
+      body: JSON.stringify({ everywhere: true }),
+    });
+    expect(res.status).toBe(200);
+    expect((await h.request('/api/auth/session', { headers: { cookie: phone } })).status).toBe(401);
+    expect((await h.request('/api/auth/session', { headers: { cookie: tablet } })).status).toBe(401);
+    expect((await h.request('/api/auth/session', { headers: { cookie: someoneElse } })).status).toBe(200);
+    expect((await h.request('/api/auth/session', { headers: { cookie: otherSite }, origin: BETA })).status).toBe(200);
+  });
+
+  it('plain sign-out leaves the user signed in on other devices', async () => {
+    const phone = await signIn(h);
+    h.clock.advance(1);
+    const tablet = await signIn(h);
+    await h.request('/api/auth/sign-out', { method: 'POST', headers: { cookie: phone } });
+    expect((await h.request('/api/auth/session', { headers: { cookie: tablet } })).status).toBe(200);
+  });
+
   it("cannot sign out another tenant's session", async () => {
     const cookie = await signIn(h);
     await h.request('/api/auth/sign-out', { method: 'POST', headers: { cookie }, origin: BETA });

@@ -65,7 +65,21 @@ describe('POST /api/auth/verify', () => {
     const code = await lastCode(h);
     for (let i = 0; i < 4; i++) expect((await h.post('/api/auth/verify', { phone: '0412345678', code: wrong(code) })).status).toBe(400);
     expect((await h.post('/api/auth/verify', { phone: '0412345678', code: wrong(code) })).status).toBe(429);
-    expect((await h.post('/api/auth/verify', { phone: '0412345678', code })).status).toBe(400);
+    expect((await h.post('/api/auth/verify', { phone: '0412345678', code })).status).toBe(429);
+  });
+
+  it('answers the same whether or not a code is pending for the number', async () => {
+    await send();
+    const code = await lastCode(h);
+    const tries = async (phone: string) => {
+      const out: number[] = [];
+      for (let i = 0; i < 6; i++) out.push((await h.post('/api/auth/verify', { phone, code: wrong(code) })).status);
+      return out;
+    };
+    const withCode = await tries('0412345678');
+    const withoutCode = await tries('0412999999');
+    expect(withCode).toEqual([400, 400, 400, 400, 429, 429]);
+    expect(withoutCode).toEqual(withCode);
   });
 
   it('only accepts the latest code', async () => {

@@ -7,8 +7,8 @@ import type { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
-import { newId, safeEqual } from '../lib/crypto.ts';
-import { enforce, ipBucket } from '../lib/rate-limit.ts';
+import { hmac, newId, safeEqual } from '../lib/crypto.ts';
+import { countHits, enforce, ipBucket } from '../lib/rate-limit.ts';
 import { publicUser, startSession } from '../lib/session.ts';
 import { parse } from '../lib/validation.ts';
 import { codeHash, MobileSchema } from './auth-code.ts';
@@ -40,18 +40,27 @@ export function authVerifyRoute(app: Hono<AppEnv>, deps: Deps): void {
       [site.slug, phone],
     );
     const row = rows[0];
-    if (!row || new Date(row.expires_at).getTime() <= now.getTime()) return c.json({ error: Http.codeWrong }, 400);
-    if (row.attempts >= max) return c.json({ error: Http.codeLocked }, 429);
+    const pending = row !== undefined && new Date(row.expires_at).getTime() > now.getTime() && row.attempts < max;
 
-    if (!safeEqual(row.code_hash, codeHash(deps.options.secret, site.slug, phone, row.id, code))) {
-      const r = await deps.db.query<{ attempts: number }>(
-        `UPDATE auth_codes SET attempts = attempts + 1,
-           invalidated_at = CASE WHEN attempts + 1 >= $2 THEN $3 ELSE invalidated_at END
-         WHERE id = $1 AND attempts < $2 RETURNING attempts`,
-        [row.id, max, now],
-      );
-      const attempts = r.rows[0]?.attempts ?? max;
-      return attempts >= max ? c.json({ error: Http.codeLocked }, 429) : c.json({ error: Http.codeWrong }, 400);
+    if (!pending || !safeEqual(row.code_hash, codeHash(deps.options.secret, site.slug, phone, row.id, code))) {
+      // A wrong code and no code at all get the same answers (400, then 429 after `max` tries in the
+      // code's lifetime), so nobody learns whether a code is pending for a number.
+      const [tries] = await countHits(deps, [
+        {
+          key: `auth-verify:${site.slug}:phone:${hmac(deps.options.secret, phone).slice(0, 32)}`,
+          rules: [{ limit: max - 1, windowSec: deps.options.auth.codeTtlSec }],
+        },
+      ]);
+      if (pending) {
+        await deps.db.query(
+          `UPDATE auth_codes SET attempts = attempts + 1,
+             invalidated_at = CASE WHEN attempts + 1 >= $2 THEN $3 ELSE invalidated_at END
+           WHERE id = $1 AND attempts < $2`,
+          [row.id, max, now],
+        );
+      }
+      const locked = (tries?.over ?? false) || (pending && row.attempts + 1 >= max);
+      return locked ? c.json({ error: Http.codeLocked }, 429) : c.json({ error: Http.codeWrong }, 400);
     }
 
     const user = await deps.db.transaction(async (tx) => {

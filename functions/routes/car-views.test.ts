@@ -40,8 +40,16 @@ describe('/api/cars/{slug}/view.json', () => {
     const again = await h.post(path, {}, { headers: { cookie: `vid=${vid}` } });
     expect(((await again.json()) as { views: number }).views).toBe(11);
     expect(again.headers.get('set-cookie')).toBeNull();
-    const other = await h.post(path, {});
+    const other = await h.post(path, {}, { ip: '198.51.100.77' });
     expect(((await other.json()) as { views: number }).views).toBe(12);
+    expect(((await (await h.request(path)).json()) as { views: number }).views).toBe(12);
+  });
+
+  it('a client dropping or inventing the cookie cannot inflate the count: one address counts once a day', async () => {
+    for (let i = 0; i < 20; i++) await h.post(path, {}, { headers: { cookie: `vid=${'x'.repeat(20)}${i}` } });
+    expect(((await (await h.request(path)).json()) as { views: number }).views).toBe(11);
+    h.clock.advance(86400);
+    await h.post(path, {});
     expect(((await (await h.request(path)).json()) as { views: number }).views).toBe(12);
   });
 

@@ -1,14 +1,15 @@
 /**
  * GET  /api/cars/{slug}/view.json: {views, car_fields} for a car of this site.
  * POST /api/cars/{slug}/view.json: counts the visitor once per car (visitor cookie `vid`, stored as
- * an HMAC), then answers like GET. Views = the export's `views` plus counted visitors.
+ * an HMAC; and an IP address once per car a day, so a client without the cookie cannot inflate the
+ * count), then answers like GET. Views = the export's `views` plus counted visitors.
  */
 import type { Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { hmac, newToken } from '../lib/crypto.ts';
-import { enforce, ipBucket } from '../lib/rate-limit.ts';
+import { countHits, enforce, ipBucket } from '../lib/rate-limit.ts';
 import { cookieOptions, VISITOR_COOKIE } from '../lib/session.ts';
 import { vehicleFullName } from '../../src/lib/rules/vehicle-title.ts';
 import { isReserveEligible } from '../../src/lib/rules/vdp-actions.ts';
@@ -58,6 +59,9 @@ export function carViewsRoute(app: Hono<AppEnv>, deps: Deps): void {
       visitor = newToken();
       setCookie(c, VISITOR_COOKIE, visitor, cookieOptions(c, 365 * 86400));
     }
+    // A client dropping or inventing the cookie is a new visitor each time: one address counts once per car a day.
+    const [perIp] = await countHits(deps, [{ key: `${ipBucket(c, deps, 'view-count')}:${car.slug}`, rules: [{ limit: 1, windowSec: 86400 }] }]);
+    if (perIp?.over) return answer(c, deps, car.slug);
     await deps.db.query('INSERT INTO car_views (tenant, car_slug, visitor_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
       site.slug,
       car.slug,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drain } from '../lib/outbox.ts';
 import { commonPostChecks, expectNoEcho, useHarness } from '../test/harness.ts';
-import { BETA } from '../test/fixtures.ts';
+import { ALPHA, BETA } from '../test/fixtures.ts';
 import { HONEYPOT_FIELD } from './leads.ts';
 
 const enquiry = () => ({
@@ -145,28 +145,51 @@ describe('POST /api/leads', () => {
     expect((await h.post('/api/leads', enquiry(), { ip: '198.51.100.1' })).status).toBe(201);
   });
 
-  it('rate-limits per tenant', async () => {
+  it("past the tenant's ceiling the flooding addresses are refused, never a new shopper (no 429 for everyone)", async () => {
     const { buildApp } = await import('../test/harness.ts');
-    const { app } = buildApp(h.db, h.clock, { rateLimits: { leadsPerTenant: [{ limit: 3, windowSec: 3600 }] } });
-    const send = (ip: string) =>
+    const { app } = buildApp(h.db, h.clock, {
+      rateLimits: { leadsPerTenant: [{ limit: 20, windowSec: 3600 }], leadsPerIpInSurge: [{ limit: 3, windowSec: 3600 }] },
+    });
+    const send = (ip: string, origin = ALPHA, body: unknown = enquiry()) =>
       app.request(
         'http://localhost/api/leads',
-        { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json' }, body: JSON.stringify(enquiry()) },
+        { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify(body) },
         { ip },
       );
-    for (let i = 0; i < 3; i++) expect((await send(`192.0.2.${i}`)).status).toBe(201);
-    expect((await send('192.0.2.99')).status).toBe(429);
+    // A few addresses flood the dealer, each within its own 10-per-10-minutes limit.
+    const attackers = ['192.0.2.1', '192.0.2.2', '192.0.2.3'];
+    const statuses: number[] = [];
+    for (let round = 0; round < 10; round++) for (const ip of attackers) statuses.push((await send(ip)).status);
+    // The first 20 pass (the tenant's ceiling); after that each flooding address is over its surge limit.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    // Real shoppers still get through, each from their own address.
+    for (let i = 0; i < 10; i++) expect((await send(`198.51.100.${i}`)).status).toBe(201);
+    // A shopper's address is held to the surge limit too (a fourth enquiry within the hour waits).
+    for (let i = 0; i < 2; i++) expect((await send('198.51.100.0')).status).toBe(201);
+    expect((await send('198.51.100.0')).status).toBe(429);
     // Another tenant is not affected.
-    const beta = await app.request(
-      'http://localhost/api/leads',
-      {
-        method: 'POST',
-        headers: { origin: BETA, 'content-type': 'application/json' },
-        body: JSON.stringify({ category: 'General', name: 'Bo', email: 'bo@example.com', terms_conditions: true }),
-      },
-      { ip: '192.0.2.99' },
-    );
-    expect(beta.status).toBe(201);
+    expect((await send('192.0.2.1', BETA, { category: 'General', name: 'Bo', email: 'bo@example.com', terms_conditions: true })).status).toBe(201);
+  });
+
+  it('with TRUST_PROXY=1 the address the trusted proxy added counts, not one the client wrote', async () => {
+    const { buildApp } = await import('../test/harness.ts');
+    const { app } = buildApp(h.db, h.clock, { trustProxy: 1 });
+    // The proxy (the socket peer 10.0.0.1) appends the address it saw; the client forges the rest.
+    const send = (forged: string) =>
+      app.request(
+        'http://localhost/api/leads',
+        {
+          method: 'POST',
+          headers: { origin: ALPHA, 'content-type': 'application/json', 'x-forwarded-for': `${forged}, 203.0.113.50` },
+          body: JSON.stringify(enquiry()),
+        },
+        { ip: '10.0.0.1' },
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await send(`198.18.0.${i}`)).status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual([429, 429]);
   });
 
   describe('validation (422, nothing stored, no submitted value echoed)', () => {

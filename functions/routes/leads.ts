@@ -2,12 +2,13 @@
  * POST /api/leads: every form's lead. Stored with its outbox rows in one transaction before the 201
  * {lead_id}. Idempotency-Key makes a retry return the same lead (a different body with the same key
  * is 409). A filled honeypot field gets a normal-looking 201 and nothing is stored. Rate-limited per
- * IP and per tenant. The tenant comes from the origin (middleware), never from the body.
+ * IP; past the tenant's ceiling each IP is held to a lower hourly limit, never the whole tenant. The tenant comes from the origin (middleware), never from the body.
  */
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { normaliseAuPhone } from '../../src/lib/phone/au-phone.ts';
 import type { AppEnv, Deps } from '../context.ts';
+import type { Site } from '../registry.ts';
 import { Http } from '../errors.ts';
 import { canonicalJson, hmac, newId, sha256 } from '../lib/crypto.ts';
 import { fullName, type CarSnapshot, type LeadPayload, type Reservation, type TradeIn } from '../lib/lead.ts';
@@ -18,7 +19,7 @@ import { vehicleFullName } from '../../src/lib/rules/vehicle-title.ts';
 import { idempotencyKey } from '../lib/idempotency.ts';
 import { enqueueLead } from '../lib/outbox.ts';
 import { lookupPostcode } from '../lib/postcodes.ts';
-import { enforce, ipBucket } from '../lib/rate-limit.ts';
+import { countHits, ipBucket, tooMany } from '../lib/rate-limit.ts';
 import { idString, invalid, looseBoolean, optionalText, parse, type FieldIssue } from '../lib/validation.ts';
 
 /** The hidden field bots fill in; people never see it. Keep it empty in every form. */
@@ -180,6 +181,20 @@ function splitExtras(input: Record<string, unknown>): { extra: Record<string, st
   return { extra, services, issues };
 }
 
+/** The dealer's public contact for the lead (the ADF vendor contact): the chosen location's, else the first. */
+function dealerContact(site: Site, locationId: string | undefined): LeadPayload['dealer'] {
+  const loc = site.tenant.locations.find((l) => l.id === locationId) ?? site.tenant.locations[0];
+  const detail = loc?.contact_detail;
+  return {
+    slug: site.slug,
+    name: site.tenant.name,
+    location: loc?.name,
+    email: site.tenant.contact.email ?? detail?.email,
+    phone: detail?.phone ?? detail?.landline_phone ?? site.tenant.contact.used_phone ?? site.tenant.contact.new_phone,
+    url: site.tenant.url,
+  };
+}
+
 function present(x: unknown): boolean {
   return x !== undefined && x !== null && x !== '';
 }
@@ -211,11 +226,22 @@ export function leadsRoute(app: Hono<AppEnv>, deps: Deps): void {
     const replayed = await replay();
     if (replayed) return replayed;
 
-    const limited = await enforce(c, deps, [
-      { key: ipBucket(c, deps, 'leads'), rules: deps.options.rateLimits.leadsPerIp },
-      { key: `leads:${site.slug}:tenant`, rules: deps.options.rateLimits.leadsPerTenant },
+    // Every request counts (per IP, per IP over the hour, and for the tenant). An IP over its own
+    // limit is refused. Past the tenant's ceiling (a flood from many addresses) each IP is also held
+    // to its surge limit: the flooding addresses are refused, a shopper's first enquiries still pass.
+    const limits = deps.options.rateLimits;
+    const ipKey = ipBucket(c, deps, 'leads');
+    const tenantKey = `leads:${site.slug}:tenant`;
+    const counted = await countHits(deps, [
+      { key: ipKey, rules: limits.leadsPerIp },
+      { key: `${ipKey}:surge`, rules: limits.leadsPerIpInSurge },
+      { key: tenantKey, rules: limits.leadsPerTenant },
     ]);
-    if (limited) return limited;
+    const ipOver = counted.filter((w) => w.over && w.key === ipKey);
+    if (ipOver.length) return tooMany(c, deps, ipOver);
+    const surge = counted.some((w) => w.over && w.key === tenantKey);
+    const surgeOver = counted.filter((w) => w.over && w.key === `${ipKey}:surge`);
+    if (surge && surgeOver.length) return tooMany(c, deps, surgeOver);
 
     if (!body || typeof body !== 'object' || Array.isArray(body)) return invalid(c, [{ field: 'body', message: 'expected a JSON object' }]);
     const raw = body as Record<string, unknown>;
@@ -331,7 +357,7 @@ export function leadsRoute(app: Hono<AppEnv>, deps: Deps): void {
       trade_in: tradeIn,
       vehicle: vehicleEntries.length ? Object.fromEntries(vehicleEntries) : undefined,
       extra,
-      dealer: { slug: site.slug, name: site.tenant.name },
+      dealer: dealerContact(site, input.location_id),
     };
 
     const id = newId();

@@ -38,6 +38,15 @@ describe('POST /api/miscellaneous', () => {
     expect(rows[0]?.n).toBe(1);
   });
 
+  it('refuses a reused Idempotency-Key with different data (409) instead of dropping the new data', async () => {
+    const headers = { 'idempotency-key': 'valuation-43' };
+    expect((await h.post('/api/miscellaneous', valuation(), { headers })).status).toBe(201);
+    const res = await h.post('/api/miscellaneous', { ...valuation(), offer_price: 21000 }, { headers });
+    expect(res.status).toBe(409);
+    const { rows } = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM valuations');
+    expect(rows[0]?.n).toBe(1);
+  });
+
   it('defaults column_name to valuation and links an earlier lead of this tenant', async () => {
     const lead = (await (await h.post('/api/leads', { category: 'Trade-in', name: 'Jo', email: 'jo@example.com' })).json()) as { lead_id: string };
     const res = await h.post('/api/miscellaneous', { lead_id: lead.lead_id, offer_price: 1 });

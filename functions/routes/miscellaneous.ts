@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
-import { newId } from '../lib/crypto.ts';
+import { canonicalJson, newId } from '../lib/crypto.ts';
 import { idempotencyKey } from '../lib/idempotency.ts';
 import { enforce, ipBucket } from '../lib/rate-limit.ts';
 import { idString, invalid, parse, type FieldIssue } from '../lib/validation.ts';
@@ -41,9 +41,20 @@ export function miscellaneousRoute(app: Hono<AppEnv>, deps: Deps): void {
        ON CONFLICT (tenant, idempotency_key) DO NOTHING RETURNING id`,
       [newId(), site.slug, column_name, lead_id ?? null, car_id ?? null, JSON.stringify(data), deps.clock.now(), idem.key ?? null],
     );
-    const id =
-      inserted.rows[0]?.id ??
-      (await deps.db.query<{ id: string }>('SELECT id FROM valuations WHERE tenant = $1 AND idempotency_key = $2', [site.slug, idem.key])).rows[0]?.id;
-    return c.json({ success: true, id }, 201);
+    if (inserted.rows[0]) return c.json({ success: true, id: inserted.rows[0].id }, 201);
+    // The key was used before: the same save is a replay, different data is a conflict (never dropped silently).
+    const { rows } = await deps.db.query<{ id: string; lead_id: string | null; car_id: string | null; data: unknown }>(
+      'SELECT id, lead_id, car_id, data FROM valuations WHERE tenant = $1 AND idempotency_key = $2',
+      [site.slug, idem.key],
+    );
+    const prior = rows[0];
+    const same =
+      prior !== undefined &&
+      prior.lead_id === (lead_id ?? null) &&
+      prior.car_id === (car_id ?? null) &&
+      canonicalJson(typeof prior.data === 'string' ? (JSON.parse(prior.data) as unknown) : prior.data) === canonicalJson(data);
+    if (!same) return c.json({ error: Http.idempotencyConflict }, 409);
+    c.header('Idempotent-Replayed', 'true');
+    return c.json({ success: true, id: prior.id }, 201);
   });
 }

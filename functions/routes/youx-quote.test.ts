@@ -39,6 +39,32 @@ describe('POST /api/youx/quote', () => {
     expect(res.status).toBe(200);
   });
 
+  it.each(['0x7530', '3e4', 'Infinity', '30000abc', '1_000_000'])('refuses the amount %j (422): only digits, "$" and ","', async (price) => {
+    expect((await h.post('/api/youx/quote', { purchasePrice: price })).status).toBe(422);
+  });
+
+  it("keeps to the tenant's limits: amount from finance.min_amount to max_amount, term up to max_term_years", async () => {
+    // alpha: the defaults, $1,000 to $100,000 and 7 years.
+    expect((await h.post('/api/youx/quote', { purchasePrice: 150000 })).status).toBe(422);
+    expect((await h.post('/api/youx/quote', { purchasePrice: 100000, loanTerm: 7 })).status).toBe(200);
+    const { Registry } = await import('../registry.ts');
+    const { createApp } = await import('../app.ts');
+    const { fixtureModels, makeTenant } = await import('../test/fixtures.ts');
+    const models = fixtureModels();
+    models[0]!.tenant = makeTenant('alpha', { features: { finance_quote: true }, finance: { min_amount: 5000, max_amount: 60000, max_term_years: 5 } });
+    const app = createApp({ db: h.db, registry: new Registry(models), clock: h.clock, options: { secret: 'x'.repeat(32) } });
+    const quote = (json: unknown) =>
+      app.request(
+        'http://localhost/api/youx/quote',
+        { method: 'POST', headers: { origin: 'https://alpha.example.com.au', 'content-type': 'application/json' }, body: JSON.stringify(json) },
+        { ip: '1.1.1.2' },
+      );
+    expect((await quote({ purchasePrice: 4000 })).status).toBe(422);
+    expect((await quote({ purchasePrice: 70000 })).status).toBe(422);
+    expect((await quote({ purchasePrice: 30000, loanTerm: 6 })).status).toBe(422);
+    expect((await quote({ purchasePrice: 30000, loanTerm: 5 })).status).toBe(200);
+  });
+
   it('uses the provider when configured and the tenant opted in', async () => {
     const { Registry } = await import('../registry.ts');
     const { createApp } = await import('../app.ts');

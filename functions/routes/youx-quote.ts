@@ -13,14 +13,19 @@ import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import type { Site } from '../registry.ts';
 import { enforce, ipBucket } from '../lib/rate-limit.ts';
-import { optionalText, parse } from '../lib/validation.ts';
+import { invalid, optionalText, parse, type FieldIssue } from '../lib/validation.ts';
 
 const SCORES = ['EXCELLENT', 'GREAT', 'GOOD', 'FAIR', 'POOR', 'UNSURE'] as const;
 
 const amount = (what: string, min: number, max: number) =>
   v.pipe(
     v.union([v.number(), v.string()], `expected ${what}`),
-    v.transform((x) => (typeof x === 'number' ? x : Number(x.replace(/[$,\s]/g, '')))),
+    // "$30,000", "30000.50": digits with an optional decimal part; never hex, exponents or "Infinity".
+    v.transform((x) => {
+      if (typeof x === 'number') return x;
+      const plain = x.replace(/[$,\s]/g, '');
+      return /^\d{1,9}(?:\.\d{1,2})?$/.test(plain) ? Number(plain) : NaN;
+    }),
     v.number(`expected ${what}`),
     v.finite(`expected ${what}`),
     v.minValue(min, `${what} from ${min} to ${max}`),
@@ -65,6 +70,14 @@ export function youxQuoteRoute(app: Hono<AppEnv>, deps: Deps): void {
     const parsed = parse(c, QuoteRequest, c.get('body'));
     if (!parsed.ok) return parsed.response;
     const input: QuoteInput = parsed.value;
+    // The tenant's own limits (the calculator's): an amount or term outside them gets no quote.
+    const f = site.tenant.finance;
+    const issues: FieldIssue[] = [];
+    if (input.purchasePrice < f.min_amount || (!f.max_from_price && input.purchasePrice > f.max_amount)) {
+      issues.push({ field: 'purchasePrice', message: `a purchase price from ${f.min_amount} to ${f.max_from_price ? 1_000_000 : f.max_amount}` });
+    }
+    if (input.loanTerm > f.max_term_years) issues.push({ field: 'loanTerm', message: `a loan term of at most ${f.max_term_years} years` });
+    if (issues.length) return invalid(c, issues);
     const provider = deps.adapters.quote;
     if (provider && site.tenant.finance.youx_quote) {
       try {

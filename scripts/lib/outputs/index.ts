@@ -2,6 +2,7 @@ import type { SiteModel } from '../../../src/lib/site/site-model.ts';
 import { vehicleExtras } from './vehicle-extras.ts';
 import { contentOutput } from './content.ts';
 import { searchIndexOutput } from './search-index.ts';
+import { headersOutput } from './headers.ts';
 
 /**
  * Extra build outputs written after the pages (search index, feeds, precomputed gauges...). Each
@@ -24,4 +25,5 @@ export interface BuildOutput {
   write?: (ctx: OutputContext) => Promise<void> | void;
 }
 
-export const OUTPUTS: BuildOutput[] = [contentOutput, vehicleExtras, searchIndexOutput];
+// headers last: it hashes the inline scripts of every page written before it.
+export const OUTPUTS: BuildOutput[] = [contentOutput, vehicleExtras, searchIndexOutput, headersOutput];

@@ -29,7 +29,10 @@ export function themeCss(t: Theme): string {
     '--header-text': headerText,
     '--header-line': t.header === 'light' ? '#e3e6ea' : header,
   };
+  // The schema holds each value to its CSS grammar; this also keeps any value that got past it (an
+  // old model file) from ending the rule or the <style> element it is written into.
+  const safe = (value: string) => value.replace(/[<>{};\\]/g, (ch) => `\\${ch.charCodeAt(0).toString(16)} `);
   return `:root{${Object.entries(vars)
-    .map(([k, v]) => `${k}:${v}`)
+    .map(([k, v]) => `${k}:${safe(v)}`)
     .join(';')}}`;
 }

@@ -47,7 +47,32 @@ export function signInHref(type: SignInType, redirect: string, back?: string): s
   return `/sign-in?${q.toString()}`;
 }
 
-/** A sign-in redirect must stay on this site: only a local path is followed, anything else goes home. */
+const BASE = 'https://this-site.invalid';
+
+/**
+ * A sign-in redirect must stay on this site: only a path on this origin is followed, anything else
+ * goes home. Browsers drop tabs and newlines from a URL and read `\` as `/`, so `/\t/evil.example`
+ * or `/\evil.example` would leave the site: a target with a control character or backslash, or one
+ * whose decoded form starts with `//`, is refused, and what is returned is the path as the URL parser
+ * reads it against this site's origin.
+ */
 export function safeRedirect(target: string | null): string {
-  return target && /^\/(?!\/)/.test(target) && !target.includes('\\') ? target : '/';
+  if (!target || !target.startsWith('/') || target.length > 2000) return '/';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch {
+    return '/';
+  }
+  for (const s of [target, decoded]) {
+    if (/[\u0000-\u001f\u007f\\]/.test(s) || s.startsWith('//')) return '/';
+  }
+  let url: URL;
+  try {
+    url = new URL(target, BASE);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== BASE || url.username || url.password) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
 }

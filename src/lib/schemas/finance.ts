@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { OptionalText } from './common.ts';
+import { HttpsUrl } from './common.ts';
 
 export const FINANCE_PROVIDERS = ['Taurus', 'Powertorque', 'AusLoans', 'Angle', '360 Finance', 'Nissan Finance', 'Manual', 'Car Clarity'] as const;
 
@@ -17,7 +17,8 @@ export const FinanceSchema = v.optional(
     max_term_years: v.optional(v.number(), 7),
     establishment_fee: v.optional(v.number(), 0),
     youx_quote: v.optional(v.boolean(), false),
-    youx_api_url: OptionalText,
+    /** Used only when its host is YOUX_API_URL's or in YOUX_ALLOWED_HOSTS (the platform's key goes there). */
+    youx_api_url: v.optional(HttpsUrl),
     disclaimer: v.optional(
       v.string(),
       'Finance estimate based on a 5-year secured fixed loan of $30,000 with no deposit. Comparison rate applies only to the example given. Different amounts and terms will result in different comparison rates. Fees and charges apply. Approved applicants only.',

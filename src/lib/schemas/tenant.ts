@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { LooseId, LooseNumber } from './absent.ts';
 import { AnalyticsSchema } from './analytics.ts';
-import { HttpUrl, OptionalText, SlugSchema } from './common.ts';
+import { HttpUrl, OptionalText, SlugSchema, WebhookUrl } from './common.ts';
 import { DeliveryZonesSchema } from './delivery.ts';
 import { FeaturesSchema, PluginsSchema } from './features.ts';
 import { FinanceSchema } from './finance.ts';
@@ -101,7 +101,7 @@ export const TenantConfigSchema = v.strictObject({
   leads: v.optional(
     v.strictObject({
       email: OptionalText,
-      webhook_url: v.optional(HttpUrl),
+      webhook_url: v.optional(WebhookUrl),
     }),
     {},
   ),
