@@ -193,7 +193,8 @@ async function main(): Promise<number> {
     const ctx: OutputContext = { model, siteOut, buildDir: staging.build, log: (line) => console.log(line) };
     for (const output of OUTPUTS) await output.prepare?.(ctx);
     const modelFile = join(staging.build, 'model.json');
-    writeFileSync(modelFile, JSON.stringify(model));
+    // The published model names the tenant folder relative to the platform, never a build machine's path.
+    writeFileSync(modelFile, JSON.stringify({ ...model, tenant: { ...model.tenant, dir: relative(root, model.tenant.dir) || '.' } }));
 
     process.env['DEALER_MODEL'] = modelFile;
     const { build } = await import('astro');

@@ -135,6 +135,10 @@ describe('only what changed', () => {
     const first = build(['--tenants', tenants, '--out', out]);
     expect(first.status, first.output).toBe(0);
     const a = hashTree(join(out, 'det-motors'));
+    // The model the functions read names no path of the build machine.
+    const model = readFileSync(join(out, '_build', 'det-motors', 'model.json'), 'utf8');
+    expect(model).not.toContain(process.cwd());
+    expect((JSON.parse(model) as { tenant: { dir: string } }).tenant.dir).toBe('.cache/fleet/det-tenants/det-motors');
     const forced = build(['--tenants', tenants, '--out', out, '--force']);
     expect(forced.output).toMatch(/1 built, 0 unchanged/);
     expect(hashTree(join(out, 'det-motors'))).toEqual(a);
