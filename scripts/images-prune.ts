@@ -4,14 +4,26 @@
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { flagString, parseArgs } from './lib/args.ts';
+import { intFlag, parseCli, UsageError } from './lib/cli.ts';
 import { pruneImageCache } from './lib/images/prune.ts';
 import { imageCacheDir } from './lib/images/store.ts';
 
-const { flags } = parseArgs(process.argv.slice(2));
-const days = Number(flagString(flags, 'days') ?? 30);
-const cache = resolve(flagString(flags, 'cache') ?? imageCacheDir(resolve(dirname(fileURLToPath(import.meta.url)), '..')));
-const dryRun = flags.has('dry-run');
+const USAGE = `
+Usage: npm run images:prune -- [--days 30] [--dry-run] [--cache .cache/images]
+
+Removes photos from the shared image cache that no build has used for --days days (with their
+originals and URL records). Published sites keep theirs (hard links).
+`;
+const flags = parseCli(USAGE, { days: { type: 'string' }, cache: { type: 'string' }, 'dry-run': { type: 'boolean' } });
+let days: number;
+try {
+  days = intFlag('days', flags.days, 30, 1, 3650);
+} catch (err) {
+  console.error(`error: ${(err as UsageError).message}`);
+  process.exit(2);
+}
+const cache = resolve(flags.cache ?? imageCacheDir(resolve(dirname(fileURLToPath(import.meta.url)), '..')));
+const dryRun = flags['dry-run'] === true;
 try {
   const r = await pruneImageCache(cache, { maxAgeDays: days, dryRun });
   console.log(
