@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Starts (or reuses) a PostgreSQL server on 127.0.0.1:5432 for the functions' storage tests and
 # prints the TEST_DATABASE_URL to export. Idempotent; run as root after
-# `apt-get install -y postgresql` (Debian). Usage in CI:
-#   eval "$(scripts/ci/start-postgres.sh)"   # exports TEST_DATABASE_URL
+# `apt-get install -y postgresql` (Debian). Usage (npm test does this itself, scripts/lib/ensure-deps.ts):
+#   eval "$(scripts/ci/start-postgres.sh)"   # exports TEST_DATABASE_URL, DEALER_PG_CLUSTER (e.g. 15/main)
+#                                            # and DEALER_PG_STARTED when this call started the cluster
+#   scripts/ci/start-postgres.sh stop 15/main   # stops that cluster (only what you started)
 # Everything except the final `export` line goes to stderr, so eval sees only that line.
 set -euo pipefail
 
@@ -13,6 +15,13 @@ PASSWORD="${TEST_DB_PASSWORD:-dealer_test}"
 DB="${TEST_DB_NAME:-dealer_test}"
 
 log() { echo "start-postgres: $*" >&2; }
+
+if [ "${1:-}" = "stop" ]; then
+  CLUSTER="${2:?usage: start-postgres.sh stop <version>/<name>}"
+  log "stopping cluster $CLUSTER (started by this test run)"
+  pg_ctlcluster "${CLUSTER%%/*}" "${CLUSTER#*/}" stop >&2 || log "could not stop $CLUSTER"
+  exit 0
+fi
 
 if [ "$(id -u)" != 0 ]; then
   log "must run as root (it starts the Debian cluster and runs psql as the postgres user)"
@@ -29,6 +38,7 @@ VERSION="$(basename "$(dirname "$BIN_DIR")")"
 as_postgres() { runuser -u postgres -- "$@"; }
 psql_admin() { as_postgres psql -X -q -v ON_ERROR_STOP=1 -h /var/run/postgresql -p "$PGPORT" -d postgres "$@"; }
 
+STARTED=""
 if "$BIN_DIR/pg_isready" -q -h "$PGHOST_ADDR" -p "$PGPORT"; then
   log "reusing the server already running on $PGHOST_ADDR:$PGPORT"
 else
@@ -53,6 +63,7 @@ else
     log "PostgreSQL did not start; see /var/log/postgresql/postgresql-$VERSION-main.log"
     exit 1
   fi
+  STARTED=" DEALER_PG_STARTED=$VERSION/main"
 fi
 
 # Role and database (idempotent). The password is for a throwaway loopback-only test server.
@@ -74,4 +85,4 @@ fi
 URL="postgres://$ROLE:$PASSWORD@$PGHOST_ADDR:$PGPORT/$DB"
 PGPASSWORD="$PASSWORD" psql -X -q -h "$PGHOST_ADDR" -p "$PGPORT" -U "$ROLE" -d "$DB" -c 'SELECT 1' >/dev/null
 log "ready: $URL"
-echo "export TEST_DATABASE_URL=$URL"
+echo "export TEST_DATABASE_URL=$URL DEALER_PG_CLUSTER=$VERSION/main$STARTED"
