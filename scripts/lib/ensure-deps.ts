@@ -58,6 +58,8 @@ export interface Machine {
   chromiumCustom: boolean;
   chromium: boolean;
   missingFonts: string[];
+  /** xmllint (Debian's libxml2-utils) validates the ADF lead XML against its DTD; absent means unknown. */
+  xmllint?: boolean;
   postgresInstalled: boolean;
   /** TEST_DATABASE_URL is already set: use that server. */
   databaseUrl: boolean;
@@ -125,6 +127,10 @@ export function planSetup(m: Machine): Plan {
       notes.push(
         `Fonts ${m.missingFonts.join(', ')} are not installed: browser layouts may differ. Get them: sudo apt-get install ${m.missingFonts.join(' ')}`,
       );
+  }
+  if (m.xmllint === false) {
+    if (canApt) apt.push('libxml2-utils');
+    else notes.push('xmllint is not installed: the ADF lead e-mail check against its DTD is skipped. Get it: sudo apt-get install libxml2-utils');
   }
   let startPostgres = false;
   if (!m.databaseUrl) {
@@ -217,6 +223,7 @@ export function probeMachine(env: NodeJS.ProcessEnv = process.env): Machine {
     chromium: isExecutable(chromiumPath),
     // Without dpkg (not Debian) nothing can be said about fonts: no note.
     missingFonts: onPath('dpkg-query', env) ? FONT_PACKAGES.filter((p) => !debInstalled(p)) : [],
+    xmllint: onPath('xmllint', env),
     postgresInstalled: existsSync(pgRoot) && readdirSync(pgRoot).some((v) => isExecutable(join(pgRoot, v, 'bin', 'pg_ctl'))),
     databaseUrl: Boolean(env['TEST_DATABASE_URL']),
     meiliHost: Boolean(env['MEILI_HOST']),

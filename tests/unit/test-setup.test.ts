@@ -27,6 +27,13 @@ const fresh: Machine = {
 const ready: Machine = { ...fresh, chromium: true, missingFonts: [], postgresInstalled: true };
 
 describe('planSetup: what npm test installs, starts or reports missing', () => {
+  it('installs xmllint (libxml2-utils) for the ADF DTD check as root, and says how to get it otherwise', () => {
+    expect(planSetup({ ...ready, xmllint: false }).apt).toEqual(['libxml2-utils']);
+    expect(planSetup({ ...ready, root: false, xmllint: false, databaseUrl: true }).notes).toEqual([
+      'xmllint is not installed: the ADF lead e-mail check against its DTD is skipped. Get it: sudo apt-get install libxml2-utils',
+    ]);
+  });
+
   it('on a fresh machine as root installs Chromium, fonts and PostgreSQL, starts PostgreSQL and Meilisearch, misses nothing', () => {
     const plan = planSetup(fresh);
     expect(plan.apt).toEqual(['chromium', 'fonts-dejavu-core', 'fonts-liberation', 'postgresql']);
