@@ -160,7 +160,7 @@ body{font:15px/1.45 system-ui,sans-serif;margin:24px;color:#111}h1{font-size:1.4
 .totals{display:flex;gap:12px;flex-wrap:wrap;margin:12px 0}.totals div{border:1px solid #ddd;border-radius:6px;padding:8px 12px}
 .totals b{display:block;font-size:1.3rem}table{border-collapse:collapse;width:100%;margin-top:16px}
 th,td{border-bottom:1px solid #e5e7eb;padding:6px 8px;text-align:left;vertical-align:top}th{background:#f9fafb}
-td.n{text-align:right;font-variant-numeric:tabular-nums}small{color:#555}tr.failed td:nth-child(2){color:#b91c1c}
+td.n{text-align:right;font-variant-numeric:tabular-nums}td.n small{display:block;text-align:left;margin-top:4px}small{color:#555}tr.failed td:nth-child(2){color:#b91c1c}
 tr.held td:nth-child(2){color:#b45309}tr.unchanged{color:#6b7280}.legend{list-style:none;padding:0;display:flex;gap:14px;flex-wrap:wrap;font-size:13px}
 .legend span{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}
 </style></head><body>
