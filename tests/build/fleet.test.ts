@@ -4,11 +4,11 @@
  * byte-identical output for the same inputs, and a run summary (summary.json and index.html) every run.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../scripts/lib/summary.ts';
+import { hashTree } from './tree-hash.ts';
 
 const BUILD_NOW = process.env['BUILD_NOW'] ?? new Date().toISOString().slice(0, 10);
 
@@ -16,19 +16,6 @@ function build(args: string[], env: Record<string, string> = {}) {
   const started = performance.now();
   const r = spawnSync(process.execPath, ['scripts/build.ts', ...args], { encoding: 'utf8', env: { ...process.env, BUILD_NOW, ...env } });
   return { status: r.status, output: `${r.stdout}${r.stderr}`, ms: performance.now() - started };
-}
-
-function hashTree(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out[relative(dir, p)] = createHash('sha256').update(readFileSync(p)).digest('hex');
-    }
-  };
-  walk(dir);
-  return out;
 }
 
 describe('options', () => {

@@ -6,11 +6,11 @@
  * say `held` and why, and exit non-zero; --accept publishes a genuine clear-out.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../scripts/lib/report.ts';
+import { hashTree } from './tree-hash.ts';
 
 const work = resolve('.cache/guard');
 const tenants = join(work, 'tenants');
@@ -108,19 +108,8 @@ function build(...extra: string[]): { status: number | null; output: string; rep
 
 /** Every published file (site and the functions' model) with its content hash. */
 function snapshot(): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out[relative(dist, p)] = createHash('sha256').update(readFileSync(p)).digest('hex');
-    }
-  };
-  walk(site);
-  for (const f of ['model.json', 'published.json'])
-    out[`_build/${slug}/${f}`] = createHash('sha256')
-      .update(readFileSync(join(buildDir, f)))
-      .digest('hex');
+  const out = hashTree(site, dist);
+  for (const f of ['model.json', 'published.json']) out[`_build/${slug}/${f}`] = hashTree(buildDir)[f]!;
   return out;
 }
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LooseId, withoutAbsent } from './absent.ts';
+import { LooseBoolean, LooseId, withoutAbsent } from './absent.ts';
 
 /**
  * One stock record, using the spec's Car field names exactly. Exports are messy: every optional field
@@ -35,25 +35,8 @@ const numeric = (what: string) =>
     ),
   );
 
-const bool = v.optional(
-  v.nullable(
-    v.pipe(
-      v.union([v.boolean(), v.number(), v.string()]),
-      v.transform((x) => {
-        if (typeof x === 'boolean') return x;
-        if (typeof x === 'number') return x !== 0;
-        const s = x.trim().toLowerCase();
-        if (['true', 'yes', 'y', '1'].includes(s)) return true;
-        if (['false', 'no', 'n', '0'].includes(s)) return false;
-        // An empty cell says nothing: absent, not false.
-        if (s === '') return null;
-        return Number.NaN;
-      }),
-      v.check((b) => b === null || typeof b === 'boolean', 'true or false'),
-      v.transform((b) => b as boolean | null),
-    ),
-  ),
-);
+/** yes/no, y/n, 1/0, true/false in any case; blank is absent (dropped before parsing), not false. */
+const bool = v.optional(LooseBoolean);
 
 const lowerPick = <T extends string>(options: readonly T[], what: string) =>
   v.pipe(
