@@ -1,4 +1,5 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser } from 'fast-xml-parser';
+import { SyntaxValidator } from 'fast-xml-validator';
 
 /** Element names feeds use for one vehicle (Meta: listing; Google RSS: item; others: vehicle, car...). */
 const RECORD_NAMES = ['listing', 'item', 'vehicle', 'car', 'entry', 'record'];
@@ -89,8 +90,17 @@ function findRecords(root: Node): Node[] {
 export function parseXmlRecords(text: string): Record<string, unknown>[] {
   // Feeds never need entity declarations; refusing them keeps a DOCTYPE entity bomb out of the build.
   if (/<!ENTITY/i.test(text)) throw new Error('the XML declares entities (<!ENTITY>), which stock feeds never need; remove the DOCTYPE');
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) throw new Error(`not well-formed XML at line ${valid.err.line}: ${valid.err.msg}`);
+  // fast-xml-validator (the parser's own validator moved there) answers true, or an error with its line.
+  let verdict: unknown;
+  try {
+    verdict = SyntaxValidator.validate(text);
+  } catch (err) {
+    verdict = err;
+  }
+  if (verdict !== true) {
+    const e = verdict as { message?: string; err?: { line?: number; msg?: string } };
+    throw new Error(`not well-formed XML${e.err?.line ? ` at line ${e.err.line}` : ''}: ${e.err?.msg ?? e.message ?? 'unreadable'}`);
+  }
   const parser = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: '@_',
@@ -99,7 +109,6 @@ export function parseXmlRecords(text: string): Record<string, unknown>[] {
     parseAttributeValue: false,
     trimValues: true,
     processEntities: true,
-    htmlEntities: true,
     // Elements a feed repeats: one of them is still a list (image[0].url), as in the CSV form.
     isArray: (name) => REPEATED.has(name),
   });
