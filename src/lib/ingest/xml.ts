@@ -98,8 +98,9 @@ export function parseXmlRecords(text: string): Record<string, unknown>[] {
     verdict = err;
   }
   if (verdict !== true) {
-    const e = verdict as { message?: string; err?: { line?: number; msg?: string } };
-    throw new Error(`not well-formed XML${e.err?.line ? ` at line ${e.err.line}` : ''}: ${e.err?.msg ?? e.message ?? 'unreadable'}`);
+    const e = verdict as { message?: string; line?: number; err?: { line?: number; msg?: string } };
+    const line = e.line ?? e.err?.line;
+    throw new Error(`not well-formed XML${line ? ` at line ${line}` : ''}: ${e.err?.msg ?? e.message ?? 'unreadable'}`);
   }
   const parser = new XMLParser({
     ignoreAttributes: false,
