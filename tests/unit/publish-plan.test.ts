@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cacheControlFor, contentTypeFor, IMMUTABLE_CACHE, phaseOf, REVALIDATE_CACHE } from '../../scripts/lib/publish/content.ts';
 import { scanSite } from '../../scripts/lib/publish/local.ts';
-import { buildManifest, parseManifest, planFromManifest } from '../../scripts/lib/publish/plan.ts';
-import { normalisePrefix } from '../../scripts/lib/publish/publish.ts';
+import { buildManifest, parseManifest, planFromManifest, unlistedCandidates } from '../../scripts/lib/publish/plan.ts';
+import { diffSites, normalisePrefix } from '../../scripts/lib/publish/publish.ts';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -88,6 +88,25 @@ describe('plan against the last manifest', () => {
 
     const first = planFromManifest(after, undefined);
     expect(first.upload).toHaveLength(after.length);
+  });
+
+  it('asks about a file the manifest has but the listing missed, instead of uploading it blindly', async () => {
+    const files = await scanSite(site({ 'index.html': 'home', 'search-index/0123abcd.json': '{}', 'cars/new/index.html': 'new' }));
+    const m = buildManifest(
+      't',
+      files.filter((f) => f.rel !== 'cars/new/index.html'),
+      new Map(),
+    );
+    // The listing returned the home page but missed the search index (and the new page was never published).
+    const home = files.find((f) => f.rel === 'index.html')!;
+    const listed = new Map([['index.html', { size: home.size, etag: home.md5 }]]);
+    expect(unlistedCandidates(files, m, listed)).toEqual(['search-index/0123abcd.json']);
+  });
+
+  it('compares two builds of a site without a bucket', async () => {
+    const a = site({ 'index.html': 'home', 'cars/a/index.html': 'a', 'cars/b/index.html': 'b', [IMG]: 'img' });
+    const b = site({ 'index.html': 'home', 'cars/a/index.html': 'a, sold', [IMG]: 'img', 'cars/c/index.html': 'c!' });
+    expect(await diffSites(a, b)).toEqual({ files: 4, bytes: 4 + 7 + 3 + 2, upload: 2, upload_bytes: 7 + 2, unchanged: 2, deleted: 1 });
   });
 
   it('re-uploads a file whose headers changed even if its bytes did not', async () => {

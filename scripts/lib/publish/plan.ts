@@ -67,20 +67,25 @@ export function fallbackCandidates(local: readonly LocalFile[], objects: Readonl
   return local.filter((f) => objects.get(f.rel)?.size === f.size && objects.get(f.rel)?.etag === f.md5).map((f) => f.rel);
 }
 
+/** The manifest records this file with the same bytes and headers. */
+function inManifest(f: LocalFile, manifest: Manifest): boolean {
+  const m = manifest.files[f.rel];
+  return m !== undefined && m.sha256 === f.sha256 && m.size === f.size && m.content_type === f.contentType && m.cache_control === f.cacheControl;
+}
+
+/**
+ * Files the manifest has as they are now but the listing did not return: worth a HEAD before uploading
+ * them again (a listing can miss an object: s3rver pages in an order of its own, and some stores list
+ * what was just written late). A listing that misses an object never causes a delete.
+ */
+export function unlistedCandidates(local: readonly LocalFile[], manifest: Manifest, objects: ReadonlyMap<string, RemoteObject>): string[] {
+  return local.filter((f) => !objects.has(f.rel) && inManifest(f, manifest)).map((f) => f.rel);
+}
+
 function isUnchanged(f: LocalFile, remote: RemoteState): boolean {
   const obj = remote.objects.get(f.rel);
   if (!obj || obj.size !== f.size) return false;
-  if (remote.manifest) {
-    const m = remote.manifest.files[f.rel];
-    return (
-      m !== undefined &&
-      m.sha256 === f.sha256 &&
-      m.size === f.size &&
-      m.content_type === f.contentType &&
-      m.cache_control === f.cacheControl &&
-      m.etag === obj.etag
-    );
-  }
+  if (remote.manifest) return inManifest(f, remote.manifest) && remote.manifest.files[f.rel]?.etag === obj.etag;
   const h = remote.heads?.get(f.rel);
   return obj.etag === f.md5 && h !== undefined && h.contentType === f.contentType && h.cacheControl === f.cacheControl;
 }
