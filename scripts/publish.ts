@@ -98,8 +98,9 @@ try {
   });
   const n = (status: string): number => result.tenants.filter((s) => s.status === status).length;
   const uploaded = result.tenants.reduce((sum, s) => sum + s.uploaded_bytes, 0);
+  const dry = values['dry-run'] ?? false;
   console.log(
-    `${values['dry-run'] ? 'Dry run: ' : ''}${n('published') + n('dry-run')} published, ${n('held')} held, ${n('skipped')} skipped, ${n('failed')} failed; ${(uploaded / 1e6).toFixed(2)} MB ${values['dry-run'] ? 'to upload' : 'uploaded'}.`,
+    `${dry ? `Dry run: ${n('dry-run')} checked` : `${n('published')} published`}, ${n('held')} held, ${n('skipped')} skipped, ${n('failed')} failed; ${(uploaded / 1e6).toFixed(2)} MB ${dry ? 'to upload' : 'uploaded'}.`,
   );
   process.exitCode = result.ok ? 0 : 1;
 } catch (err) {
