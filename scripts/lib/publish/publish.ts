@@ -251,9 +251,9 @@ async function planTenant(
   concurrency: number,
 ): Promise<{ plan: Plan; objects: Map<string, RemoteObject>; manifest: Manifest | undefined; comparedWith: TenantPublishStats['compared_with'] }> {
   const objects = await listFolder(client, bucket, base);
-  const hadManifest = objects.has(MANIFEST_NAME);
   objects.delete(MANIFEST_NAME);
-  const { manifest, problem } = hadManifest ? await readManifest(client, bucket, base + MANIFEST_NAME) : {};
+  // Read even when the listing did not show it: one request, and a listing can miss a key.
+  const { manifest, problem } = await readManifest(client, bucket, base + MANIFEST_NAME);
   if (problem) console.warn(`[${base}] ${problem}: comparing against the listing instead`);
   if (manifest) {
     await mapLimit(unlistedCandidates(local, manifest, objects), concurrency, async (rel) => {
