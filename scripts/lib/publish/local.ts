@@ -1,0 +1,71 @@
+/**
+ * The built site on disk (<out>/<slug>/), file by file: path, size, SHA-256 (what the manifest compares),
+ * MD5 (what an S3 ETag of a single-part upload is, for a bucket published before there was a manifest),
+ * and the headers it is sent with.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { cacheControlFor, contentTypeFor, phaseOf, type Phase } from './content.ts';
+import { mapLimit } from './pool.ts';
+
+/** The manifest's name, in the tenant's folder of the bucket; a site may not contain a file of that name. */
+export const MANIFEST_NAME = '.publish-manifest.json';
+
+/** Limits that keep a walk of a wrong folder (`--out /`) from running away. */
+export const MAX_SITE_FILES = 500_000;
+const MAX_DEPTH = 40;
+
+export interface LocalFile {
+  /** Path inside the site, `/`-separated, no leading slash: `cars/x/index.html`. */
+  rel: string;
+  abs: string;
+  size: number;
+  sha256: string;
+  md5: string;
+  contentType: string;
+  cacheControl: string;
+  phase: Phase;
+}
+
+export function digest(bytes: Uint8Array): { sha256: string; md5: string } {
+  return { sha256: createHash('sha256').update(bytes).digest('hex'), md5: createHash('md5').update(bytes).digest('hex') };
+}
+
+/** Every regular file under `root`, sorted by path. Symlinks and other special files are an error. */
+export async function listSiteFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const stack: { dir: string; rel: string; depth: number }[] = [{ dir: root, rel: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { dir, rel, depth } = stack.pop()!;
+    if (depth > MAX_DEPTH) throw new Error(`${dir}: more than ${MAX_DEPTH} folders deep; is --out the build's output folder?`);
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) stack.push({ dir: join(dir, entry.name), rel: childRel, depth: depth + 1 });
+      else if (entry.isFile()) {
+        out.push(childRel);
+        if (out.length > MAX_SITE_FILES) throw new Error(`${root}: more than ${MAX_SITE_FILES} files; is --out the build's output folder?`);
+      } else throw new Error(`${join(dir, entry.name)}: not a regular file or folder (a symlink?); a published site holds only files`);
+    }
+  }
+  return out.sort();
+}
+
+/** Reads and hashes every file of the site, `concurrency` at a time. */
+export async function scanSite(root: string, concurrency = 8): Promise<LocalFile[]> {
+  const rels = await listSiteFiles(root);
+  if (rels.includes(MANIFEST_NAME)) throw new Error(`${join(root, MANIFEST_NAME)}: that name is reserved for the publish manifest`);
+  return mapLimit(rels, concurrency, async (rel) => {
+    const abs = join(root, ...rel.split('/'));
+    const bytes = await readFile(abs);
+    return {
+      rel,
+      abs,
+      size: bytes.length,
+      ...digest(bytes),
+      contentType: contentTypeFor(rel, bytes),
+      cacheControl: cacheControlFor(rel),
+      phase: phaseOf(rel),
+    };
+  });
+}
