@@ -5,14 +5,31 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { flagString, parseArgs } from './lib/args.ts';
+import { intFlag, parseCli, UsageError } from './lib/cli.ts';
 import { ensureDependencies } from './lib/ensure-deps.ts';
 
+const USAGE = `
+Usage: npm run demo -- [--tenant <slug>] [--port 4321]
+
+Installs the dependencies if needed, generates the three demo dealers into tenants/, builds them all
+and serves one with its functions.
+
+  --tenant <slug>   the tenant to serve (default: demo-southern-motor-group)
+  --port <n>        the port to serve on (default: 4321)
+  -h, --help        show this help
+`;
+
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const flags = parseCli(USAGE, { tenant: { type: 'string' }, port: { type: 'string' } });
+const tenant = flags.tenant ?? 'demo-southern-motor-group';
+let port: string;
+try {
+  port = String(intFlag('port', flags.port, 4321, 0, 65535));
+} catch (err) {
+  console.error(`error: ${(err as UsageError).message}`);
+  process.exit(2);
+}
 ensureDependencies(root);
-const { flags } = parseArgs(process.argv.slice(2));
-const tenant = flagString(flags, 'tenant') ?? 'demo-southern-motor-group';
-const port = flagString(flags, 'port') ?? '4321';
 
 function step(args: string[]): void {
   const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });

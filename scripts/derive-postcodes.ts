@@ -13,12 +13,22 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { flagString, parseArgs } from './lib/args.ts';
+import { parseCli } from './lib/cli.ts';
+
+const USAGE = `
+Usage: node scripts/derive-postcodes.ts [--in <csv>] [--out <ts>]     (npm run derive:postcodes -- [options])
+
+Derives the functions' postcode table from the GeoNames AU postal code export.
+
+  --in <csv>    the GeoNames export (default: ../shared/data/au_postcodes.csv)
+  --out <ts>    the generated module (default: functions/data/au-postcodes.ts)
+  -h, --help    show this help
+`;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { flags } = parseArgs(process.argv.slice(2));
-const input = resolve(flagString(flags, 'in') ?? resolve(root, '../shared/data/au_postcodes.csv'));
-const output = resolve(flagString(flags, 'out') ?? resolve(root, 'functions/data/au-postcodes.ts'));
+const flags = parseCli(USAGE, { in: { type: 'string' }, out: { type: 'string' } });
+const input = resolve(flags.in ?? resolve(root, '../shared/data/au_postcodes.csv'));
+const output = resolve(flags.out ?? resolve(root, 'functions/data/au-postcodes.ts'));
 
 interface Entry {
   lat: number;

@@ -11,23 +11,39 @@ import { toSearchDocs } from '../src/lib/search/documents.ts';
 import { meiliDocuments } from '../src/lib/search/meili/settings.ts';
 import { adminKeyFromEnv, checkMeiliHealth, pushIndex, scopedSearchKey } from '../src/lib/search/meili/push.ts';
 import type { SiteModel } from '../src/lib/site/site-model.ts';
-import { flagString, parseArgs } from './lib/args.ts';
+import { parseCli } from './lib/cli.ts';
+
+const USAGE = `
+Usage: npm run index -- --tenant <slug> [--dist dist] [--host URL] [--index Car_production]
+
+Pushes one tenant's search documents and index settings to Meilisearch and makes sure the index's
+search-only key exists. The admin key comes from MEILI_ADMIN_KEY, else MEILI_MASTER_KEY.
+
+  --tenant <slug>   the tenant (required; built first, read from <dist>/_build/<slug>/model.json)
+  --dist <dir>      the build output (default: dist)
+  --host <url>      Meilisearch (default: the tenant's search.host, then MEILI_HOST)
+  --index <name>    the index (default: the tenant's search.index_name)
+  -h, --help        show this help
+`;
 
 function fail(message: string): never {
   console.error(`index: ${message}`);
   process.exit(1);
 }
 
-const { flags } = parseArgs(process.argv.slice(2));
-const slug = flagString(flags, 'tenant');
-if (!slug) fail('usage: npm run index -- --tenant <slug> [--dist dist] [--host URL] [--index Car_production]');
-const dist = resolve(flagString(flags, 'dist') ?? 'dist');
+const flags = parseCli(USAGE, { tenant: { type: 'string' }, dist: { type: 'string' }, host: { type: 'string' }, index: { type: 'string' } });
+const slug = flags.tenant;
+if (!slug) {
+  console.error(`error: --tenant <slug> is required\n\n${USAGE.trim()}`);
+  process.exit(2);
+}
+const dist = resolve(flags.dist ?? 'dist');
 const modelFile = join(dist, '_build', slug, 'model.json');
 if (!existsSync(modelFile)) fail(`${modelFile} not found: build the tenant first (npm run build -- --only ${slug}), or pass --dist <folder> of a build.`);
 const model = JSON.parse(readFileSync(modelFile, 'utf8')) as SiteModel;
-const host = flagString(flags, 'host') ?? model.tenant.search.host ?? process.env['MEILI_HOST'];
+const host = flags.host ?? model.tenant.search.host ?? process.env['MEILI_HOST'];
 if (!host) fail(`no Meilisearch host: set search.host in tenants/${slug}/tenant.json, MEILI_HOST, or pass --host.`);
-const indexName = flagString(flags, 'index') ?? model.tenant.search.index_name;
+const indexName = flags.index ?? model.tenant.search.index_name;
 const adminKey = adminKeyFromEnv();
 if (!adminKey) fail('no admin key: set MEILI_ADMIN_KEY (or MEILI_MASTER_KEY) in the environment. It is never read from a file.');
 

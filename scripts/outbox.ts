@@ -12,24 +12,50 @@ import { systemClock } from '../functions/lib/clock.ts';
 import { drain, requeue, type OutboxStatus } from '../functions/lib/outbox.ts';
 import { outboxOptionsFromEnv, resolveOptions } from '../functions/options.ts';
 import { formatLocalMail, listLocalMail, listLocalSms, listOutbox, openStaffDbs, toTable } from '../functions/staff.ts';
-import { flagString, parseArgs } from './lib/args.ts';
+import { parseCliWithPositionals } from './lib/cli.ts';
 
-const { flags, positional } = parseArgs(process.argv.slice(2));
-const [command, ...ids] = positional;
-const tenant = flagString(flags, 'tenant');
-const json = flags.has('json');
 const STATUSES = ['undelivered', 'pending', 'sending', 'dead', 'delivered', 'all'];
-const usage = `Usage: npm run outbox -- list|retry|deliver|mail|sms [--tenant <slug>] [--status ${STATUSES.join('|')}] [--dead] [--json] [--data dir]`;
-if (!command || !['list', 'retry', 'deliver', 'mail', 'sms'].includes(command)) {
-  console.error(usage);
+const COMMANDS = ['list', 'retry', 'deliver', 'mail', 'sms'];
+const USAGE = `
+Usage: npm run outbox -- list|retry|deliver|mail|sms [--tenant <slug>] [--status ${STATUSES.join('|')}] [--dead] [--json] [--data dir]
+
+  list                     the lead deliveries (--status, default undelivered)
+  retry <outbox-id>...     put these messages back in the queue, due now
+  retry --dead             put every dead message (of --tenant) back in the queue
+  deliver                  send what is due now (a cron alternative)
+  mail                     the e-mails the local adapter kept (ADF attached)
+  sms                      the SMS the local adapter kept (sign-in codes)
+
+  --tenant <slug>   only this tenant
+  --status <s>      for list: ${STATUSES.join(', ')} (default: undelivered)
+  --dead            for retry: every dead message
+  --json            print JSON (list, mail, sms)
+  --data <dir>      the PGlite folder (default: .data/<slug>, or every .data/<slug>/); DATABASE_URL wins when set
+  -h, --help        show this help
+`;
+const { values: flags, positionals } = parseCliWithPositionals(USAGE, {
+  tenant: { type: 'string' },
+  status: { type: 'string' },
+  dead: { type: 'boolean' },
+  json: { type: 'boolean' },
+  data: { type: 'string' },
+});
+function usageError(message: string): never {
+  console.error(`error: ${message}\n\n${USAGE.trim()}`);
   process.exit(2);
 }
-const status = flagString(flags, 'status') ?? 'undelivered';
+const [command, ...ids] = positionals;
+if (!command) usageError(`give a command: ${COMMANDS.join(', ')}`);
+if (!COMMANDS.includes(command)) usageError(`unknown command "${command}" (expected one of ${COMMANDS.join(', ')})`);
+if (command !== 'retry' && ids.length) usageError(`unexpected argument "${ids[0]}"`);
+const tenant = flags.tenant;
+const json = flags.json === true;
+const status = flags.status ?? 'undelivered';
 if (!STATUSES.includes(status)) {
   console.error(`--status must be one of ${STATUSES.join(', ')}`);
   process.exit(2);
 }
-if (command === 'retry' && ids.length === 0 && !flags.has('dead')) {
+if (command === 'retry' && ids.length === 0 && !flags.dead) {
   console.error('retry: give outbox ids, or --dead to requeue every dead message');
   process.exit(2);
 }
@@ -37,7 +63,7 @@ if (command === 'retry' && ids.length === 0 && !flags.has('dead')) {
 const iso = (d: Date | null) => (d ? d.toISOString().replace('.000Z', 'Z') : '');
 
 try {
-  const stores = await openStaffDbs({ databaseUrl: process.env['DATABASE_URL'], dataDir: flagString(flags, 'data'), tenant });
+  const stores = await openStaffDbs({ databaseUrl: process.env['DATABASE_URL'], dataDir: flags.data, tenant });
   if (stores.length === 0) console.log('No databases found under .data/ (nothing stored yet).');
   for (const { label, db } of stores) {
     try {

@@ -15,14 +15,26 @@ export class UsageError extends Error {
  * on a bad flag prints the problem and the usage to stderr and exits 2.
  */
 export function parseCli<O extends Options>(usage: string, options: O, argv: string[] = process.argv.slice(2)) {
+  return parseStrict(usage, options, argv, false).values;
+}
+
+/** parseCli for a command with positional arguments (subcommands, ids): returns the flags and the positionals. */
+export function parseCliWithPositionals<O extends Options>(usage: string, options: O, argv: string[] = process.argv.slice(2)) {
+  return parseStrict(usage, options, argv, true);
+}
+
+function parseStrict<O extends Options>(usage: string, options: O, argv: string[], allowPositionals: boolean) {
   const all = { ...options, help: { type: 'boolean', short: 'h' } } as const;
   try {
-    const parsed = parseArgs({ args: argv, options: all, strict: true, allowPositionals: false });
+    const parsed = parseArgs({ args: argv, options: all, strict: true, allowPositionals });
     if ((parsed.values as Record<string, unknown>)['help']) {
       console.log(usage.trim());
       process.exit(0);
     }
-    return parsed.values as ReturnType<typeof parseArgs<{ options: O; strict: true }>>['values'];
+    return {
+      values: parsed.values as ReturnType<typeof parseArgs<{ options: O; strict: true }>>['values'],
+      positionals: parsed.positionals,
+    };
   } catch (err) {
     console.error(`error: ${(err as Error).message}\n\n${usage.trim()}`);
     process.exit(2);
