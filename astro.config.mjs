@@ -2,6 +2,7 @@
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { interactionDirective } from './src/lib/search/astro/integration.ts';
+import { searchPreloadPlugin } from './src/islands/search/preload-plugin.ts';
 
 // One config for every tenant: scripts/build-tenant.ts passes outDir, site and cacheDir per tenant
 // and names the tenant's model file in DEALER_MODEL.
@@ -17,4 +18,6 @@ export default defineConfig({
   compressHTML: true,
   prefetch: false,
   devToolbar: { enabled: false },
+  // Records the search island's modules so search pages can fetch them on idle (src/islands/search/preload.ts).
+  vite: { plugins: [searchPreloadPlugin()] },
 });
