@@ -37,8 +37,9 @@ export function brotliSize(bytes: Uint8Array): number {
   return brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 }
 
-/** A proxy that brotli-compresses text answers of `upstream`, as a production host would. */
-function compressingProxy(upstream: string): Promise<{ server: Server; origin: string }> {
+/** A proxy that brotli-compresses text answers of `upstream`, as a production host would (once per file version, as a CDN does). */
+export function compressingProxy(upstream: string): Promise<{ server: Server; origin: string }> {
+  const compressed = new Map<string, Buffer>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -62,7 +63,11 @@ function compressingProxy(upstream: string): Promise<{ server: Server; origin: s
             /^(text\/|application\/(json|javascript|xml)|image\/svg)/.test(up.headers.get('content-type') ?? '') &&
             /\bbr\b/.test(String(req.headers['accept-encoding']))
           ) {
-            data = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+            const etag = up.headers.get('etag');
+            const key = etag ? `${req.url ?? ''} ${etag}` : undefined;
+            const raw = data;
+            const make = () => brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+            data = key ? (compressed.get(key) ?? compressed.set(key, make()).get(key)!) : make();
             out['content-encoding'] = 'br';
           }
           res.writeHead(up.status, out);

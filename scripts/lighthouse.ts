@@ -52,8 +52,10 @@ export function resolveStatic(root: string, urlPath: string): string | undefined
   return undefined;
 }
 
-/** A static server for one built site, compressing text like a production host. */
+/** A static server for one built site, compressing text like a production host (once per file, as a CDN would). */
 export function serveStatic(root: string): Promise<{ server: Server; origin: string }> {
+  const compressed = new Map<string, Buffer>();
+  const once = (key: string, make: () => Buffer) => compressed.get(key) ?? compressed.set(key, make()).get(key)!;
   const server = createServer((req, res) => {
     const file = resolveStatic(root, req.url ?? '/');
     const status = file ? 200 : 404;
@@ -68,10 +70,10 @@ export function serveStatic(root: string): Promise<{ server: Server; origin: str
     let out = body;
     if (/^(text|application\/(json|xml)|image\/svg)/.test(type)) {
       if (accept.includes('br')) {
-        out = brotliCompressSync(body);
+        out = once(`br:${path}`, () => brotliCompressSync(body));
         headers['Content-Encoding'] = 'br';
       } else if (accept.includes('gzip')) {
-        out = gzipSync(body);
+        out = once(`gz:${path}`, () => gzipSync(body));
         headers['Content-Encoding'] = 'gzip';
       }
       headers['Vary'] = 'Accept-Encoding';
