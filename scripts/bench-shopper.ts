@@ -13,7 +13,7 @@
  *     bytes on the wire (headers included) by kind: HTML, CSS, JS, index, photos, other.
  * The site and its functions are served as `npm run serve` serves them (hashed /_astro/ files
  * cacheable for a year, HTML revalidated) behind a proxy that compresses text with brotli like a CDN. Builds the tenant only when <dist> lacks it.
- * Figures only: the budgets are enforced by tests/build/budgets.test.ts.
+ * Figures only: the budgets (scripts/lib/budgets.ts) are enforced by tests/build/budgets.test.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +24,7 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 import { flagString, parseArgs } from './lib/args.ts';
 import { startNodeServer } from '../functions/node.ts';
 import { compressingProxy } from './budget-vdp.ts';
+import { JOURNEY_BUDGET, JOURNEY_GOAL } from './lib/budgets.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium';
@@ -62,11 +63,12 @@ export function byteKind(url: string, resourceType: string): ByteKind {
 }
 
 /** A phone context with the slow network and CPU, and a byte meter over the wire (headers included). */
-export async function slowPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; meter: Meter }> {
+export async function slowPhone(browser: Browser, throttle = true): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; meter: Meter }> {
   const context = await browser.newContext({ viewport: SLOW_PHONE.viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
+  if (!throttle) return { context, page, cdp, meter: new Meter(cdp) };
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: SLOW_PHONE.latencyMs,
@@ -166,9 +168,18 @@ export async function firstAnswer(browser: Browser, url: string, query: string):
   }
 }
 
-/** Home, the search page and the first five cars it lists, in one visit; bytes by kind. */
-export async function journey(browser: Browser, origin: string, searchPath: string): Promise<{ pages: string[]; meter: Meter; perPage: number[] }> {
-  const { context, page, meter } = await slowPhone(browser);
+/**
+ * Home, the search page and the first five cars it lists, in one visit; bytes by kind, and how many
+ * of them were the search code and index the search page fetched on idle for a first search
+ * (`prefetched`). Without `throttle` the pages load at full speed (same bytes, quicker).
+ */
+export async function journey(
+  browser: Browser,
+  origin: string,
+  searchPath: string,
+  throttle = true,
+): Promise<{ pages: string[]; meter: Meter; perPage: number[]; prefetched: number }> {
+  const { context, page, meter } = await slowPhone(browser, throttle);
   const pages: string[] = ['/', searchPath];
   const perPage: number[] = [];
   try {
@@ -180,6 +191,10 @@ export async function journey(browser: Browser, origin: string, searchPath: stri
     };
     await visit('/');
     await visit(searchPath);
+    const forLater = await page.evaluate(() => [
+      ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
+      ...[...document.querySelectorAll('[data-search-index]')].map((e) => new URL(e.getAttribute('data-search-index') ?? '', location.href).href),
+    ]);
     const cars = await page
       .locator('#results article.card a[href^="/cars/"]')
       .evaluateAll((els) => [...new Set(els.map((e) => new URL(e.getAttribute('href') ?? '', location.href).pathname))]);
@@ -187,7 +202,8 @@ export async function journey(browser: Browser, origin: string, searchPath: stri
       pages.push(car);
       await visit(car);
     }
-    return { pages, meter, perPage };
+    const prefetched = meter.files.filter((f) => forLater.includes(f.url)).reduce((n, f) => n + f.bytes, 0);
+    return { pages, meter, perPage, prefetched };
   } finally {
     await context.close();
   }
@@ -243,9 +259,11 @@ async function main(): Promise<number> {
     const j = await journey(browser, origin, searchPath);
     const b = j.meter.bytes;
     console.log(`journey: ${j.pages.join(' -> ')}`);
+    const pagesOnly = j.meter.total(['photos']) - j.prefetched;
     console.log(
-      `journey bytes: ${kb(j.meter.total(['photos']))} without photos (HTML ${kb(b.html)}, CSS ${kb(b.css)}, JS ${kb(b.js)}, index ${kb(b.index)}, other ${kb(b.other)}); photos ${kb(b.photos)}; ` +
-        `per page without photos: ${j.perPage.map(kb).join(', ')}`,
+      `journey bytes: ${kb(pagesOnly)} without photos and without the search code fetched on idle (budget ${kb(JOURNEY_BUDGET)}, goal ${kb(JOURNEY_GOAL)}); ` +
+        `by kind, all included: HTML ${kb(b.html)}, CSS ${kb(b.css)}, JS ${kb(b.js)}, index ${kb(b.index)}, other ${kb(b.other)}, photos ${kb(b.photos)}; ` +
+        `search code and index fetched on idle ${kb(j.prefetched)}; per page without photos: ${j.perPage.map(kb).join(', ')}`,
     );
     if (flags.has('files')) for (const f of j.meter.files) console.log(`  ${f.kind.padEnd(6)} ${String(f.bytes).padStart(7)}  ${new URL(f.url).pathname}`);
   } finally {
@@ -254,7 +272,11 @@ async function main(): Promise<number> {
     await site.close();
     rmSync(data, { recursive: true, force: true });
   }
-  console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   return 0;
 }
 

@@ -67,7 +67,7 @@ export function serveStatic(root: string): Promise<{ server: Server; origin: str
       'Cache-Control': /\/(_astro|img)\//.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
     const accept = String(req.headers['accept-encoding'] ?? '');
-    let out = body;
+    let out: Buffer = body;
     if (/^(text|application\/(json|xml)|image\/svg)/.test(type)) {
       if (accept.includes('br')) {
         out = once(`br:${path}`, () => brotliCompressSync(body));
@@ -98,6 +98,13 @@ function parseBudget(text: string | undefined): Record<Category, number> {
     budget[k as Category] = Number(v);
   }
   return budget;
+}
+
+/** One Lighthouse run (mobile preset) of a page in the Chromium listening on `port`: its four scores, 0-100. */
+export async function lighthouseScores(url: string, port: number): Promise<Record<Category, number>> {
+  const run = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+  if (!run || run.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${run?.lhr.runtimeError?.message ?? 'no result'}`);
+  return Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((run.lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
 }
 
 interface PageResult {

@@ -85,7 +85,9 @@ test.describe('stock search', () => {
     await context.close();
   });
 
-  test('no JavaScript runs before interaction: the search code and index are fetched once the page is idle, and the search takes over on the first interaction without fetching them again', async ({ page }) => {
+  test('no JavaScript runs before interaction: the search code and index are fetched once the page is idle, and the search takes over on the first interaction without fetching them again', async ({
+    page,
+  }) => {
     let loaded = false;
     const beforeLoad: string[] = [];
     const scripts: string[] = [];
