@@ -19,14 +19,15 @@ export const RENDERER_ENTRY = /[\\/]@astrojs[\\/]react[\\/].*client\.js$/;
 
 /**
  * The files of every chunk whose module matches one of `entries`, with every chunk they import
- * statically (transitively), entries first, each once. Dynamic imports are left out: they load only
+ * statically (transitively), each once, the first entry's file first (BaseLayout finds the island by it). Dynamic imports are left out: they load only
  * when the code asks for them (e.g. the Meilisearch client).
  */
 export function moduleClosure(chunks: readonly ChunkInfo[], entries: readonly RegExp[]): string[] {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const out: string[] = [];
   const seen = new Set<string>();
-  const stack = chunks.filter((c) => entries.some((e) => e.test(c.facadeModuleId ?? ''))).map((c) => c.fileName);
+  // Entries in the order of `entries` (the first one's file comes first in the list).
+  const stack = entries.flatMap((e) => chunks.filter((c) => e.test(c.facadeModuleId ?? '')).map((c) => c.fileName));
   // Depth-first in the order found; bounded by the number of chunks.
   while (stack.length > 0) {
     const file = stack.shift()!;
