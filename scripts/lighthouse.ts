@@ -100,6 +100,11 @@ function parseBudget(text: string | undefined): Record<Category, number> {
   return budget;
 }
 
+/** A Chromium for Lighthouse, launched as this script launches it (its own browser, nothing else in it). */
+export function launchChromeForLighthouse(): Promise<chromeLauncher.LaunchedChrome> {
+  return chromeLauncher.launch({ chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium', chromeFlags: CHROME_FLAGS });
+}
+
 /** One Lighthouse run (mobile preset) of a page in the Chromium listening on `port`: its four scores, 0-100. */
 export async function lighthouseScores(url: string, port: number): Promise<Record<Category, number>> {
   const run = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
@@ -145,7 +150,7 @@ async function main(): Promise<number> {
     urls.push(...paths.map((p) => new URL(p, started.origin).href));
   }
 
-  const chrome = await chromeLauncher.launch({ chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await launchChromeForLighthouse();
   const results: PageResult[] = [];
   try {
     for (const url of urls) {

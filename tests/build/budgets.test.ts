@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeServer } from '../../functions/node.ts';
 import { LAUNCH_ARGS, journey } from '../../scripts/bench-shopper.ts';
 import { brotliSize, compressingProxy, jsBeforeInteraction } from '../../scripts/budget-vdp.ts';
-import { lighthouseScores, serveStatic } from '../../scripts/lighthouse.ts';
+import { launchChromeForLighthouse, lighthouseScores, serveStatic } from '../../scripts/lighthouse.ts';
 import { bytesOverBudget, journeyOverBudget, scoresUnderBudget, scoresWithRetry, type PageMeasure, type PageType } from '../../scripts/lib/budgets.ts';
 import type { SiteModel } from '../../src/lib/site/site-model.ts';
 
@@ -28,16 +28,15 @@ const SEARCH_PATH = '/search/new-used-and-demo-cars';
 const PHONE = { width: 390, height: 844, mobile: true };
 
 let browser: Browser;
-let debugPort: number;
+/** Lighthouse gets a Chromium of its own, launched as `npm run lighthouse` launches it. */
+let chrome: Awaited<ReturnType<typeof launchChromeForLighthouse>>;
 beforeAll(async () => {
-  debugPort = 9900 + Math.floor(Math.random() * 90);
-  browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium',
-    args: [...LAUNCH_ARGS, `--remote-debugging-port=${debugPort}`],
-  });
+  browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium', args: LAUNCH_ARGS });
+  chrome = await launchChromeForLighthouse();
 });
 afterAll(async () => {
   await browser?.close();
+  chrome?.kill();
 });
 
 /** One page of each type for a built tenant. */
@@ -114,7 +113,7 @@ describe.skipIf(DEMOS.length === 0)('budgets of every demo tenant', () => {
         for (const { type, path } of pageTypes(root, model)) {
           const url = `${proxy.origin}${path}`;
           const js = await jsBeforeInteraction(browser, url, PHONE);
-          const { scores, runs } = await scoresWithRetry(() => lighthouseScores(url, debugPort));
+          const { scores, runs } = await scoresWithRetry(() => lighthouseScores(url, chrome.port));
           const m: PageMeasure = { tenant, type, path, jsBeforeInteractionBrotli: js.bytes, scores };
           if (type === 'vehicle') m.htmlBrotli = brotliSize(readFileSync(join(root, path, 'index.html')));
           problems.push(...bytesOverBudget(m), ...scoresUnderBudget(m));
