@@ -52,8 +52,10 @@ export function resolveStatic(root: string, urlPath: string): string | undefined
   return undefined;
 }
 
-/** A static server for one built site, compressing text like a production host. */
+/** A static server for one built site, compressing text like a production host (once per file, as a CDN would). */
 export function serveStatic(root: string): Promise<{ server: Server; origin: string }> {
+  const compressed = new Map<string, Buffer>();
+  const once = (key: string, make: () => Buffer) => compressed.get(key) ?? compressed.set(key, make()).get(key)!;
   const server = createServer((req, res) => {
     const file = resolveStatic(root, req.url ?? '/');
     const status = file ? 200 : 404;
@@ -65,13 +67,13 @@ export function serveStatic(root: string): Promise<{ server: Server; origin: str
       'Cache-Control': /\/(_astro|img)\//.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
     const accept = String(req.headers['accept-encoding'] ?? '');
-    let out = body;
+    let out: Buffer = body;
     if (/^(text|application\/(json|xml)|image\/svg)/.test(type)) {
       if (accept.includes('br')) {
-        out = brotliCompressSync(body);
+        out = once(`br:${path}`, () => brotliCompressSync(body));
         headers['Content-Encoding'] = 'br';
       } else if (accept.includes('gzip')) {
-        out = gzipSync(body);
+        out = once(`gz:${path}`, () => gzipSync(body));
         headers['Content-Encoding'] = 'gzip';
       }
       headers['Vary'] = 'Accept-Encoding';
@@ -96,6 +98,18 @@ function parseBudget(text: string | undefined): Record<Category, number> {
     budget[k as Category] = Number(v);
   }
   return budget;
+}
+
+/** A Chromium for Lighthouse, launched as this script launches it (its own browser, nothing else in it). */
+export function launchChromeForLighthouse(): Promise<chromeLauncher.LaunchedChrome> {
+  return chromeLauncher.launch({ chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium', chromeFlags: CHROME_FLAGS });
+}
+
+/** One Lighthouse run (mobile preset) of a page in the Chromium listening on `port`: its four scores, 0-100. */
+export async function lighthouseScores(url: string, port: number): Promise<Record<Category, number>> {
+  const run = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+  if (!run || run.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${run?.lhr.runtimeError?.message ?? 'no result'}`);
+  return Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((run.lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
 }
 
 interface PageResult {
@@ -136,7 +150,7 @@ async function main(): Promise<number> {
     urls.push(...paths.map((p) => new URL(p, started.origin).href));
   }
 
-  const chrome = await chromeLauncher.launch({ chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await launchChromeForLighthouse();
   const results: PageResult[] = [];
   try {
     for (const url of urls) {

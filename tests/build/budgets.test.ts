@@ -1,0 +1,138 @@
+/**
+ * Budgets in CI (issue 17), on every built demo tenant in $E2E_DIST (default dist/), per page type
+ * (home, search, vehicle, location), served as `npm run serve` serves them behind a brotli proxy:
+ *   - vehicle page HTML <= 25 KB brotli (the five largest vehicle pages of the tenant);
+ *   - JavaScript that runs before any interaction <= 15 KB brotli (phone viewport);
+ *   - Lighthouse mobile >= 95 / 100 / 100 / 100 (one run; the median of three when the first is under);
+ *   - the journey home -> search -> five vehicle pages, bytes without photos (scripts/lib/budgets.ts).
+ * The first test feeds the same measurement a synthetic over-budget page, so the check is shown to fail.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNodeServer } from '../../functions/node.ts';
+import { LAUNCH_ARGS, journey } from '../../scripts/bench-shopper.ts';
+import { brotliSize, compressingProxy, jsBeforeInteraction } from '../../scripts/budget-vdp.ts';
+import { launchChromeForLighthouse, lighthouseScores, serveStatic } from '../../scripts/lighthouse.ts';
+import { bytesOverBudget, journeyOverBudget, scoresUnderBudget, scoresWithRetry, type PageMeasure, type PageType } from '../../scripts/lib/budgets.ts';
+import type { SiteModel } from '../../src/lib/site/site-model.ts';
+
+const dist = process.env['E2E_DIST'] ?? 'dist';
+const DEMOS = ['demo-coastal-toyota', 'demo-southern-motor-group', 'demo-redline-used-cars'].filter(
+  (t) => existsSync(join(dist, t, 'index.html')) && existsSync(join(dist, '_build', t, 'model.json')),
+);
+const SEARCH_PATH = '/search/new-used-and-demo-cars';
+const PHONE = { width: 390, height: 844, mobile: true };
+
+let browser: Browser;
+/** Lighthouse gets a Chromium of its own, launched as `npm run lighthouse` launches it. */
+let chrome: Awaited<ReturnType<typeof launchChromeForLighthouse>>;
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium', args: LAUNCH_ARGS });
+  chrome = await launchChromeForLighthouse();
+});
+afterAll(async () => {
+  await browser?.close();
+  chrome?.kill();
+});
+
+/** One page of each type for a built tenant. */
+function pageTypes(root: string, model: SiteModel): { type: PageType; path: string }[] {
+  const car = model.vehicles.find((v) => v.listed && existsSync(join(root, 'cars', v.slug, 'index.html')));
+  const location = existsSync(join(root, 'locations'))
+    ? readdirSync(join(root, 'locations')).find((d) => existsSync(join(root, 'locations', d, 'index.html')))
+    : undefined;
+  return [
+    { type: 'home', path: '/' },
+    { type: 'search', path: SEARCH_PATH },
+    ...(car ? [{ type: 'vehicle' as const, path: `/cars/${car.slug}` }] : []),
+    ...(location ? [{ type: 'location' as const, path: `/locations/${location}` }] : []),
+  ];
+}
+
+/** The brotli size of the tenant's largest vehicle pages (by raw size). */
+function largestVehiclePages(root: string, n: number): { path: string; brotli: number }[] {
+  const dir = join(root, 'cars');
+  return readdirSync(dir)
+    .map((slug) => join(dir, slug, 'index.html'))
+    .filter((f) => existsSync(f))
+    .map((f) => ({ f, size: statSync(f).size }))
+    .sort((a, b) => b.size - a.size)
+    .slice(0, n)
+    .map(({ f }) => ({ path: `/${f.slice(root.length + 1).replace(/\/index\.html$/, '')}`, brotli: brotliSize(readFileSync(f)) }));
+}
+
+describe('budget check', () => {
+  it('fails on a synthetic over-budget vehicle page: 40 KB of HTML and 30 KB of script that do not compress', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'budget-synthetic-'));
+    try {
+      mkdirSync(join(site, 'cars', 'heavy'), { recursive: true });
+      const noise = (n: number) => randomBytes(n).toString('base64');
+      writeFileSync(
+        join(site, 'cars', 'heavy', 'index.html'),
+        `<!doctype html><html lang="en"><title>Heavy</title><p>${noise(30_000)}</p><script>window.x=${JSON.stringify(noise(22_000))}</script></html>`,
+      );
+      const { server, origin } = await serveStatic(site);
+      try {
+        const js = await jsBeforeInteraction(browser, `${origin}/cars/heavy`, PHONE);
+        const m: PageMeasure = {
+          tenant: 'synthetic',
+          type: 'vehicle',
+          path: '/cars/heavy',
+          htmlBrotli: brotliSize(readFileSync(join(site, 'cars', 'heavy', 'index.html'))),
+          jsBeforeInteractionBrotli: js.bytes,
+        };
+        const problems = bytesOverBudget(m);
+        expect(problems).toHaveLength(2);
+        expect(problems[0]).toMatch(/HTML .* brotli > 25\.0 KB/);
+        expect(problems[1]).toMatch(/JS before interaction .* brotli > 15\.0 KB/);
+      } finally {
+        server.close();
+      }
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe.skipIf(DEMOS.length === 0)('budgets of every demo tenant', () => {
+  for (const tenant of DEMOS) {
+    it(`${tenant}: vehicle HTML, JS before interaction and Lighthouse per page type, and the journey, within budget`, async () => {
+      const root = join(dist, tenant);
+      const model = JSON.parse(readFileSync(join(dist, '_build', tenant, 'model.json'), 'utf8')) as SiteModel;
+      const data = mkdtempSync(join(tmpdir(), 'budgets-'));
+      const site = await startNodeServer({ port: 0, dist, tenant, dataDir: data, outbox: { enabled: false }, rateLimitScale: 100, log: () => {} });
+      const proxy = await compressingProxy(`http://127.0.0.1:${site.port}`);
+      const problems: string[] = [];
+      const lines: string[] = [];
+      try {
+        for (const v of largestVehiclePages(root, 5)) problems.push(...bytesOverBudget({ tenant, type: 'vehicle', path: v.path, htmlBrotli: v.brotli }));
+        for (const { type, path } of pageTypes(root, model)) {
+          const url = `${proxy.origin}${path}`;
+          const js = await jsBeforeInteraction(browser, url, PHONE);
+          const { scores, runs } = await scoresWithRetry(() => lighthouseScores(url, chrome.port));
+          const m: PageMeasure = { tenant, type, path, jsBeforeInteractionBrotli: js.bytes, scores };
+          if (type === 'vehicle') m.htmlBrotli = brotliSize(readFileSync(join(root, path, 'index.html')));
+          problems.push(...bytesOverBudget(m), ...scoresUnderBudget(m));
+          lines.push(
+            `${type.padEnd(8)} ${path.padEnd(48)} JS ${(js.bytes / 1024).toFixed(1)} KB br${js.prefetched ? ` (+${(js.prefetched / 1024).toFixed(1)} KB fetched on idle, not run)` : ''}` +
+              `${m.htmlBrotli ? `, HTML ${(m.htmlBrotli / 1024).toFixed(1)} KB br` : ''}; Lighthouse ${runs.map((r) => `${r.performance}/${r.accessibility}/${r['best-practices']}/${r.seo}`).join(', ')}`,
+          );
+        }
+        const j = await journey(browser, proxy.origin, SEARCH_PATH, false);
+        const bytes = j.meter.total(['photos']) - j.prefetched;
+        problems.push(...journeyOverBudget(tenant, bytes));
+        lines.push(`journey  ${(bytes / 1024).toFixed(1)} KB without photos (+${(j.prefetched / 1024).toFixed(1)} KB search code and index fetched on idle)`);
+      } finally {
+        console.log(`budgets ${tenant}:\n  ${lines.join('\n  ')}`);
+        proxy.server.close();
+        await site.close();
+        rmSync(data, { recursive: true, force: true });
+      }
+      expect(problems).toEqual([]);
+    }, 900_000);
+  }
+});
