@@ -3,7 +3,6 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { interactionDirective } from './src/lib/search/astro/integration.ts';
 import { searchPreloadPlugin } from './src/islands/search/preload-plugin.ts';
-import { oneStylesheet } from './src/styles/one-stylesheet.ts';
 
 // One config for every tenant: scripts/build-tenant.ts passes outDir, site and cacheDir per tenant
 // and names the tenant's model file in DEALER_MODEL.
@@ -13,11 +12,12 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: {
     format: 'directory',
-    inlineStylesheets: 'never',
+    // Small CSS inlined: no render-blocking stylesheet request on slow phones.
+    inlineStylesheets: 'always',
   },
   compressHTML: true,
   prefetch: false,
   devToolbar: { enabled: false },
   // Records the search island's modules so search pages can fetch them on idle (src/islands/search/preload.ts).
-  vite: { plugins: [searchPreloadPlugin(), oneStylesheet()] },
+  vite: { plugins: [searchPreloadPlugin()] },
 });
