@@ -25,6 +25,7 @@ import { flagString, parseArgs } from './lib/args.ts';
 import { startNodeServer } from '../functions/node.ts';
 import { compressingProxy } from './budget-vdp.ts';
 import { JOURNEY_BUDGET, JOURNEY_GOAL } from './lib/budgets.ts';
+import { isMain } from './lib/cli.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium';
@@ -280,4 +281,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-if (import.meta.main) process.exitCode = await main();
+if (isMain(import.meta.url)) process.exitCode = await main();

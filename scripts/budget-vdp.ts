@@ -25,6 +25,7 @@ import type { SiteModel } from '../src/lib/site/site-model.ts';
 import type { VdpVehicle } from '../src/lib/vdp/vehicle.ts';
 import { flagString, parseArgs } from './lib/args.ts';
 import { JS_BEFORE_INTERACTION_BUDGET, LIGHTHOUSE_BUDGET, VEHICLE_HTML_BUDGET } from './lib/budgets.ts';
+import { isMain } from './lib/cli.ts';
 
 export const HTML_BUDGET = VEHICLE_HTML_BUDGET;
 export const JS_BUDGET = JS_BEFORE_INTERACTION_BUDGET;
@@ -252,4 +253,4 @@ async function main(): Promise<number> {
   return over.length ? 1 : 0;
 }
 
-if (import.meta.main) process.exitCode = await main();
+if (isMain(import.meta.url)) process.exitCode = await main();

@@ -12,7 +12,7 @@ import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UsageError, intFlag, listFlag, parseCli, runCli } from './lib/cli.ts';
+import { UsageError, intFlag, isMain, listFlag, parseCli, runCli } from './lib/cli.ts';
 import { australianToday, shardOf, tenantFingerprint } from './lib/fingerprint.ts';
 import { pruneImageCache } from './lib/images/prune.ts';
 import { imageCacheDir } from './lib/images/store.ts';
@@ -320,4 +320,4 @@ function readLastReport(out: string, name: string): BuildReport | undefined {
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await runCli(main);
+if (isMain(import.meta.url)) await runCli(main);

@@ -19,6 +19,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { flagString, parseArgs } from './lib/args.ts';
+import { isMain } from './lib/cli.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -204,4 +205,4 @@ async function main(): Promise<number> {
   return below.length ? 1 : 0;
 }
 
-if (import.meta.main) process.exitCode = await main();
+if (isMain(import.meta.url)) process.exitCode = await main();

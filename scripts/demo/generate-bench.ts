@@ -20,6 +20,7 @@ import { writePhotos } from './photos.ts';
 import { createRng } from './prng.ts';
 import { generateStock, slugify, type StockRecord } from './stock.ts';
 import { demoTenants } from './tenants.ts';
+import { isMain } from '../lib/cli.ts';
 
 export interface BenchOptions {
   out: string;
@@ -206,7 +207,7 @@ async function main(): Promise<void> {
   });
 }
 
-if (import.meta.main) {
+if (isMain(import.meta.url)) {
   main().catch((err: unknown) => {
     console.error(err instanceof Error ? (err.stack ?? err.message) : err);
     process.exit(1);

@@ -22,6 +22,7 @@ import { DEFAULT_SEED, isListed, parseNow } from './generate.ts';
 import { corruptJpegBytes, writePhotos } from './photos.ts';
 import { createRng } from './prng.ts';
 import { generateStock, slugify, type StockProfile } from './stock.ts';
+import { isMain } from '../lib/cli.ts';
 
 export const BAD_REASONS = ['missing_id', 'missing_make', 'unknown_car_type', 'bad_year', 'duplicate_id', 'stray_quote', 'extra_cells'] as const;
 export type BadReason = (typeof BAD_REASONS)[number];
@@ -481,7 +482,7 @@ async function main(): Promise<void> {
   });
 }
 
-if (import.meta.main) {
+if (isMain(import.meta.url)) {
   main().catch((err: unknown) => {
     console.error(err instanceof Error ? (err.stack ?? err.message) : err);
     process.exit(1);

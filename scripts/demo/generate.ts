@@ -22,6 +22,7 @@ import { corruptJpegBytes, writePhotos } from './photos.ts';
 import { generateStock, photoPath, type EdgeCaseRef, type StockProfile, type StockRecord, type PhotoRequest } from './stock.ts';
 import { demoTenants } from './tenants.ts';
 import { demoContent, writeDemoContent } from './content.ts';
+import { isMain } from '../lib/cli.ts';
 
 export { generateStock, photoPath };
 export type { StockProfile, StockRecord };
@@ -274,7 +275,7 @@ async function main(): Promise<void> {
   console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${resolve(values.out!)}`);
 }
 
-if (import.meta.main) {
+if (isMain(import.meta.url)) {
   main().catch((err: unknown) => {
     console.error(err instanceof Error ? (err.stack ?? err.message) : err);
     process.exit(1);

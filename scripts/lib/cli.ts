@@ -2,9 +2,20 @@
  * Command-line parsing for our scripts: node:util parseArgs in strict mode, so an unknown flag or a
  * missing value is an error naming it, and `--help` prints the usage and does nothing else.
  */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * True when the module at `moduleUrl` is the script being run. Not `import.meta.main`: scripts/run.mjs
+ * imports the script after switching Node, so `import.meta.main` is false there and the script would
+ * silently do nothing; run.mjs sets process.argv[1] to the script instead.
+ */
+export function isMain(moduleUrl: string): boolean {
+  return Boolean(process.argv[1]) && resolve(process.argv[1] ?? '') === fileURLToPath(moduleUrl);
+}
 
 export class UsageError extends Error {
   override name = 'UsageError';
