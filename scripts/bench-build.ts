@@ -1,20 +1,32 @@
 /**
- * `npm run bench:build`: generates a 5,000-vehicle tenant and measures the build.
- * Prints ingest time, HTML pages per second, image variants per second cold and warm, output bytes,
- * and a warm rebuild after 3% of the stock changed (which must process only the new photos).
- *   node scripts/bench-build.ts [--count 5000] [--change-percent 3]
+ * `npm run bench:build`: generates a 5,000-vehicle tenant and measures the build. See USAGE.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { flagString, parseArgs } from './lib/args.ts';
+import { intFlag, parseCli } from './lib/cli.ts';
+import { diffSites } from './lib/publish/publish.ts';
 import type { BuildReport } from './lib/report.ts';
+import type { RunSummary } from './lib/summary.ts';
+
+const USAGE = `
+Usage: node scripts/bench-build.ts [options]      (npm run bench:build -- [options])
+
+Generates an N-vehicle tenant under .cache/bench and prints: ingest time, HTML pages per second, image
+variants per second cold and warm, output bytes; a second run with nothing changed (the tenant is
+skipped as unchanged: the time to decide it); a forced rebuild with nothing changed; and a rebuild after
+P% of the stock changed, with the files and bytes that night's publish would upload.
+
+  --count <n>            vehicles (default 5000)
+  --change-percent <p>   share of the stock replaced for the changed night (default 3)
+  -h, --help             show this help
+`;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { flags } = parseArgs(process.argv.slice(2));
-const count = Number(flagString(flags, 'count') ?? 5000);
-const change = Number(flagString(flags, 'change-percent') ?? 3);
+const flags = parseCli(USAGE, { count: { type: 'string' }, 'change-percent': { type: 'string' } });
+const count = intFlag('count', flags.count, 5000, 10, 100_000);
+const change = intFlag('change-percent', flags['change-percent'], 3, 1, 100);
 const base = join(root, '.cache/bench');
 const tenants = join(base, 'tenants');
 const tenantDir = join(tenants, `bench-${count}`);
@@ -27,9 +39,9 @@ function sh(args: string[]): void {
   if (r.status !== 0) throw new Error(`failed: node ${args.join(' ')}`);
 }
 
-function build(label: string): { report: BuildReport; wallMs: number } {
+function build(label: string, extra: string[] = []): { report: BuildReport; wallMs: number } {
   const t0 = performance.now();
-  sh(['scripts/build.ts', '--tenants', tenants, '--out', dist]);
+  sh(['scripts/build.ts', '--tenants', tenants, '--out', dist, ...extra]);
   const wallMs = performance.now() - t0;
   const report = JSON.parse(readFileSync(join(dist, '_build', `bench-${count}`, 'report.json'), 'utf8')) as BuildReport;
   if (report.status !== 'ok') throw new Error(`${label}: build failed: ${report.error?.message}`);
@@ -45,11 +57,21 @@ sh(['scripts/demo/generate-bench.ts', '--out', tenantDir, '--count', String(coun
 
 console.log('Cold build (empty image cache)...');
 const cold = build('cold');
-console.log('Warm rebuild (nothing changed)...');
-const warm = build('warm');
+console.log('Second run, nothing changed (skipped as unchanged)...');
+const skipped = build('unchanged');
+const skipSummary = JSON.parse(readFileSync(join(dist, '_build', 'summary.json'), 'utf8')) as RunSummary;
+const skipRow = skipSummary.tenants.find((t) => t.tenant === `bench-${count}`);
+if (skipRow?.status !== 'unchanged') throw new Error(`the second run did not skip the tenant (status ${skipRow?.status ?? 'none'})`);
+console.log('Forced rebuild, nothing changed...');
+const warm = build('warm', ['--force']);
+// The published site before the night's change, to work out what that night's publish uploads.
+const before = join(base, 'before');
+cpSync(join(dist, `bench-${count}`), before, { recursive: true });
 console.log(`Changing ${change}% of the stock and rebuilding...`);
 sh(['scripts/demo/generate-bench.ts', '--out', tenantDir, '--count', String(count), '--change-percent', String(change)]);
 const changed = build('changed');
+const upload = await diffSites(before, join(dist, `bench-${count}`));
+rmSync(before, { recursive: true, force: true });
 
 // Which of the new photos belong to listed cars: exactly those must be processed, nothing else.
 const manifest = JSON.parse(readFileSync(join(tenantDir, 'bench-manifest.json'), 'utf8')) as { new_ids: (string | number)[] };
@@ -72,10 +94,15 @@ const lines = [
   ],
   ['output bytes', `${(c.output_bytes / 1e6).toFixed(1)} MB (${c.output_bytes} bytes)`],
   ['cold build total (wall)', s(cold.wallMs)],
-  ['warm rebuild, no change (wall)', s(warm.wallMs)],
+  ['second run, nothing changed (wall)', `${s(skipped.wallMs)}; deciding "unchanged" took ${skipRow.time_ms} ms (node start included in wall)`],
+  ['forced rebuild, no change (wall)', s(warm.wallMs)],
   [
     `warm rebuild after ${change}% changed (wall)`,
     `${s(changed.wallMs)}; images processed ${changed.report.images.processed} (new photos of listed cars: ${expectedNew}), cached ${changed.report.images.cached}`,
+  ],
+  [
+    `publish after ${change}% changed`,
+    `uploads ${upload.upload} of ${upload.files} files, ${(upload.upload_bytes / 1e6).toFixed(1)} MB of ${(upload.bytes / 1e6).toFixed(1)} MB; deletes ${upload.deleted}`,
   ],
 ];
 console.log('\nBuild benchmark');

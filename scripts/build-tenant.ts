@@ -13,6 +13,7 @@ import { ingestStock, type IngestResult } from '../src/lib/ingest/ingest.ts';
 import { groupRejections } from '../src/lib/ingest/rejections.ts';
 import type { Photo, Vehicle } from '../src/lib/model/vehicle.ts';
 import type { SiteModel } from '../src/lib/site/site-model.ts';
+import { dayOf, validUntil } from '../src/lib/site/dated.ts';
 import { loadTenantWithWarnings, type Tenant } from '../src/lib/tenant/load-tenant.ts';
 import { DealerError } from '../src/lib/errors/errors-data.ts';
 import { UsageError, parseCli, runCli } from './lib/cli.ts';
@@ -192,6 +193,8 @@ async function main(): Promise<number> {
     const siteOut = staging.site;
     const ctx: OutputContext = { model, siteOut, buildDir: staging.build, log: (line) => console.log(line) };
     for (const output of OUTPUTS) await output.prepare?.(ctx);
+    // How long these pages stay true with the same inputs: the nightly run skips the tenant until then.
+    report.valid_until = validUntil(model, stock.vehicles, model.now);
     const modelFile = join(staging.build, 'model.json');
     // The published model names the tenant folder relative to the platform, never a build machine's path.
     writeFileSync(modelFile, JSON.stringify({ ...model, tenant: { ...model.tenant, dir: relative(root, model.tenant.dir) || '.' } }));
@@ -230,6 +233,8 @@ async function main(): Promise<number> {
       read: stock.read,
       published_at: new Date().toISOString(),
       fingerprint: flags.fingerprint,
+      built_day: dayOf(model.now),
+      valid_until: report.valid_until,
     });
     staging = undefined;
     report.timings_ms.publish = lap();

@@ -2,8 +2,9 @@
  * Builds every tenant under a folder into <out>/<slug>/, one child process per tenant, bounded by
  * the cores. A failing tenant is reported and the others still build. See USAGE below.
  *
- * A tenant whose inputs (folder, export, platform version, build day) match the build its published
- * site came from is skipped as `unchanged` (scripts/lib/fingerprint.ts). A tenant whose new build the
+ * A tenant whose inputs (folder, export, platform version) match the build its published site came
+ * from, on a day before that build's valid_until, is skipped as `unchanged` (scripts/lib/fingerprint.ts,
+ * src/lib/site/dated.ts). A tenant whose new build the
  * publish guard refuses is `held` (scripts/lib/publish-guard.ts). Every run writes
  * <out>/_build/summary.json and <out>/_build/index.html (scripts/lib/summary.ts).
  */
@@ -16,7 +17,7 @@ import { UsageError, intFlag, isMain, listFlag, parseCli, runCli } from './lib/c
 import { australianToday, shardOf, tenantFingerprint } from './lib/fingerprint.ts';
 import { pruneImageCache } from './lib/images/prune.ts';
 import { imageCacheDir } from './lib/images/store.ts';
-import { readPublishedState } from './lib/publish-guard.ts';
+import { readPublishedState, stillCurrent } from './lib/publish-guard.ts';
 import { emptyReport, type BuildReport } from './lib/report.ts';
 import { rowFromReport, summarise, writeSummary, type TenantRow } from './lib/summary.ts';
 
@@ -210,16 +211,32 @@ async function main(): Promise<number> {
   const plan = names.map((name) => {
     const t0 = performance.now();
     const dir = join(tenantsDir, name);
-    const fingerprint = tenantFingerprint(root, dir, day.slice(0, 10));
+    const fingerprint = tenantFingerprint(root, dir);
     const published = readPublishedState(out, name, join(out, '_build', name));
-    const unchanged = !flags.force && published?.fingerprint === fingerprint && existsSync(join(out, name, 'index.html'));
-    return { name, dir, fingerprint, unchanged, checkMs: performance.now() - t0, shard: shard ? `${shard.index}/${shard.count}` : undefined };
+    const unchanged = !flags.force && stillCurrent(published, fingerprint, day.slice(0, 10)) && existsSync(join(out, name, 'index.html'));
+    return {
+      name,
+      dir,
+      fingerprint,
+      unchanged,
+      validUntil: published?.fingerprint === fingerprint ? published.valid_until : undefined,
+      checkMs: performance.now() - t0,
+      shard: shard ? `${shard.index}/${shard.count}` : undefined,
+    };
   });
 
   if (flags['dry-run']) {
     const count = shard?.count;
     for (const p of plan)
-      console.log(`${p.name}\t${count ? `shard ${shardOf(p.name, count)}/${count}` : 'no shard'}\t${p.unchanged ? 'unchanged: would skip' : 'would build'}`);
+      console.log(
+        `${p.name}\t${count ? `shard ${shardOf(p.name, count)}/${count}` : 'no shard'}\t${
+          p.unchanged
+            ? `unchanged: would skip (its pages stand until ${p.validUntil ?? '?'})`
+            : p.validUntil
+              ? `would build (its pages changed on ${p.validUntil})`
+              : 'would build'
+        }`,
+      );
     console.log(`${plan.filter((p) => !p.unchanged).length} would build, ${plan.filter((p) => p.unchanged).length} unchanged.`);
     return 0;
   }
@@ -230,7 +247,9 @@ async function main(): Promise<number> {
   );
   const rows: TenantRow[] = [];
   for (const p of plan.filter((x) => x.unchanged)) {
-    console.log(`[${p.name}] unchanged since its published build (${p.checkMs.toFixed(0)} ms to check); skipped. Use --force to rebuild.`);
+    console.log(
+      `[${p.name}] unchanged since its published build (${p.checkMs.toFixed(0)} ms to check; its pages stand until ${p.validUntil ?? '?'}); skipped. Use --force to rebuild.`,
+    );
     const last = readLastReport(out, p.name);
     rows.push({
       ...(last ? rowFromReport(last, 'unchanged', p.shard) : rowFromReport(emptyReport(p.name), 'unchanged', p.shard)),

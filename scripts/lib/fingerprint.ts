@@ -1,8 +1,9 @@
 /**
  * What a tenant's build depends on, as one hash: its folder (config, export, content, photos), an
- * export kept outside the folder, the platform's own code, and the build's day (listing windows,
- * just-arrived tags, review ages and the sales counter are dated). A tenant whose fingerprint equals
- * the one its published site was built from is skipped as `unchanged`.
+ * export kept outside the folder and the platform's own code. Not the build's day: what the day decides
+ * (listing windows, New Arrival tags, expiries) is worked out per build as a validity window
+ * (src/lib/site/dated.ts, published.json's valid_until). A tenant whose fingerprint equals the one its
+ * published site was built from, on a day inside that window, is skipped as `unchanged`.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -67,12 +68,12 @@ function outsideExport(dir: string): string | undefined {
   }
 }
 
-/** The tenant's build fingerprint for a build day (YYYY-MM-DD). */
-export function tenantFingerprint(root: string, dir: string, day: string): string {
+/** The tenant's build fingerprint: its inputs and the platform's version. */
+export function tenantFingerprint(root: string, dir: string): string {
   const files = filesUnder(dir);
   const outside = outsideExport(dir);
   const h = createHash('sha256');
-  h.update(`platform ${platformVersion(root)}\nday ${day}\ninputs ${hashFiles(files, dir)}\n`);
+  h.update(`platform ${platformVersion(root)}\ninputs ${hashFiles(files, dir)}\n`);
   if (outside) h.update(`export ${hashFiles([outside], dir)}\n`);
   return h.digest('hex');
 }

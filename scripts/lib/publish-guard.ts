@@ -15,6 +15,21 @@ export interface PublishedState {
   published_at: string;
   /** The inputs it was built from (scripts/lib/fingerprint.ts); equal inputs are not rebuilt. */
   fingerprint?: string | undefined;
+  /** The build day it was built for (YYYY-MM-DD). */
+  built_day?: string | undefined;
+  /**
+   * The first day on which the same inputs would build a different site (src/lib/site/dated.ts): an
+   * unchanged tenant is skipped from built_day up to the day before this.
+   */
+  valid_until?: string | undefined;
+}
+
+/** Whether a published build still stands for `day`: same inputs, and the day within its validity. */
+export function stillCurrent(state: PublishedState | undefined, fingerprint: string, day: string): boolean {
+  if (!state || state.fingerprint !== fingerprint) return false;
+  // A build from before validity was recorded stands for its own day only (its fingerprint held the day).
+  if (!state.built_day || !state.valid_until) return false;
+  return state.built_day <= day && day < state.valid_until;
 }
 
 export interface GuardThresholds {

@@ -13,6 +13,8 @@ export interface BuildReport {
   started_at: string;
   /** The "today" the listing rules used (BUILD_NOW or the clock). */
   built_for?: string | undefined;
+  /** The first day the same inputs would build a different site (src/lib/site/dated.ts). */
+  valid_until?: string | undefined;
   stock_file?: string | undefined;
   stock_format?: string | undefined;
   stock_encoding?: string | undefined;

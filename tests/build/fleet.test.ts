@@ -138,4 +138,86 @@ describe('only what changed', () => {
     expect(differing.length).toBeGreaterThan(0);
     expect(differing.length).toBeLessThan(Object.keys(b).length / 2);
   }, 600_000);
+
+  it('the next days: skipped while its pages stand (a build on a later day inside the window writes the same bytes), rebuilt on the day a New Arrival tag lapses', () => {
+    const tenants = resolve('.cache/fleet/days-tenants');
+    const out = resolve('.cache/fleet/days-dist');
+    const later = resolve('.cache/fleet/days-dist-later');
+    for (const d of [tenants, out, later]) rmSync(d, { recursive: true, force: true });
+    mkdirSync(join(tenants, 'days-motors'), { recursive: true });
+    const day = (n: number) => new Date(Date.parse(BUILD_NOW.slice(0, 10)) + n * 86_400_000).toISOString().slice(0, 10);
+    const full = (JSON.parse(readFileSync('tests/fixtures/exports/spec-car-full.json', 'utf8')) as { record: Record<string, unknown> }).record;
+    // Arrived three days before the build day: a New Arrival (8-day window) through day +5, not on day +6.
+    const stock = Array.from({ length: 6 }, (_, i) => ({
+      ...full,
+      id: 700 + i,
+      slug: null,
+      path: null,
+      images: null,
+      primary_image_url: null,
+      thumbnails: null,
+      spin_images: null,
+      rego_expiry: null,
+      created_at: `${day(-3)}T00:00:00Z`,
+    }));
+    writeFileSync(join(tenants, 'days-motors', 'stock.json'), JSON.stringify(stock));
+    writeFileSync(
+      join(tenants, 'days-motors', 'tenant.json'),
+      JSON.stringify({
+        slug: 'days-motors',
+        name: 'Days Motors',
+        url: 'https://days.example.com.au',
+        locations: [{ name: 'Days Motors Caringbah', address: { city: 'Caringbah' } }],
+      }),
+    );
+    const first = build(['--tenants', tenants, '--out', out]);
+    expect(first.status, first.output).toBe(0);
+    const published = JSON.parse(readFileSync(join(out, '_build', 'days-motors', 'published.json'), 'utf8')) as { built_day: string; valid_until: string };
+    expect(published).toMatchObject({ built_day: day(0), valid_until: day(6) });
+    const a = hashTree(join(out, 'days-motors'));
+    expect(readFileSync(join(out, 'days-motors', 'cars', 'index.html'), 'utf8')).toMatch(/New Arrival/);
+
+    // Day +3: nothing to do.
+    const dry = build(['--tenants', tenants, '--out', out, '--dry-run'], { BUILD_NOW: day(3) });
+    expect(dry.output).toContain(`days-motors\tno shard\tunchanged: would skip (its pages stand until ${day(6)})`);
+    const skip = build(['--tenants', tenants, '--out', out], { BUILD_NOW: day(3) });
+    expect(skip.output).toMatch(/0 built, 1 unchanged/);
+    // The proof that skipping is right: built anyway on day +5, every file is the same as day 0's.
+    const day5 = build(['--tenants', tenants, '--out', later], { BUILD_NOW: day(5) });
+    expect(day5.status, day5.output).toBe(0);
+    const b = hashTree(join(later, 'days-motors'));
+    expect(Object.keys(b).filter((f) => b[f] !== a[f])).toEqual([]);
+    expect(Object.keys(b).length).toBe(Object.keys(a).length);
+
+    // Day +6: the tags lapse, so the tenant builds, and its pages no longer say New Arrival.
+    const day6 = build(['--tenants', tenants, '--out', out], { BUILD_NOW: day(6) });
+    expect(day6.output).toMatch(/1 built, 0 unchanged/);
+    expect(readFileSync(join(out, 'days-motors', 'cars', 'index.html'), 'utf8')).not.toMatch(/New Arrival/);
+  }, 600_000);
+
+  it('a demo tenant (reviews, offers, holiday hours, sales counter, search) built on two days inside its window writes the same bytes', () => {
+    const day = (n: number) => new Date(Date.parse(BUILD_NOW.slice(0, 10)) + n * 86_400_000).toISOString().slice(0, 10);
+    const outA = resolve('.cache/fleet/demo-day-a');
+    const outB = resolve('.cache/fleet/demo-day-b');
+    // The demo's New Arrival and recently-sold windows close within 8 days of its generation day; find a
+    // day after which the next one is inside the window.
+    let k = 8;
+    let validUntil = '';
+    for (let attempt = 0; attempt < 4; attempt++) {
+      rmSync(outA, { recursive: true, force: true });
+      const r = build(['--tenants', 'tenants', '--out', outA, '--only', 'demo-coastal-toyota'], { BUILD_NOW: day(k) });
+      expect(r.status, r.output).toBe(0);
+      validUntil = (JSON.parse(readFileSync(join(outA, '_build', 'demo-coastal-toyota', 'published.json'), 'utf8')) as { valid_until: string }).valid_until;
+      if (validUntil > day(k + 1)) break;
+      k = Math.round((Date.parse(validUntil) - Date.parse(BUILD_NOW.slice(0, 10))) / 86_400_000);
+    }
+    expect(validUntil > day(k + 1), `no two-day window found (valid_until ${validUntil})`).toBe(true);
+    rmSync(outB, { recursive: true, force: true });
+    const next = build(['--tenants', 'tenants', '--out', outB, '--only', 'demo-coastal-toyota'], { BUILD_NOW: day(k + 1) });
+    expect(next.status, next.output).toBe(0);
+    const a = hashTree(join(outA, 'demo-coastal-toyota'));
+    const b = hashTree(join(outB, 'demo-coastal-toyota'));
+    expect(Object.keys(b).filter((f) => b[f] !== a[f])).toEqual([]);
+    expect(Object.keys(b).length).toBe(Object.keys(a).length);
+  }, 600_000);
 });

@@ -3,7 +3,7 @@ import { loopIndex, rotateFrom } from '../../src/lib/rules/carousel.ts';
 import { contactSlug } from '../../src/lib/rules/contact-slug.ts';
 import { distanceKm } from '../../src/lib/rules/distance.ts';
 import { popupVisible } from '../../src/lib/rules/popup.ts';
-import { averageRating, formatRating, ratingLabel, showReviews, starFills } from '../../src/lib/rules/review-display.ts';
+import { averageRating, formatRating, ratingLabel, reviewDateInWords, showReviews, starFills } from '../../src/lib/rules/review-display.ts';
 import { SALES_COUNTER_REFRESH_MS, salesThisMonth } from '../../src/lib/rules/sales-counter.ts';
 import { slideButtonLabel } from '../../src/lib/rules/slide-button.ts';
 import { CARD_TEXT_LIMIT, truncateText } from '../../src/lib/rules/truncate.ts';
@@ -144,5 +144,13 @@ describe('distanceKm', () => {
     expect(distanceKm({ lat: 0, long: 0 }, { lat: 0, long: 1 })).toBeCloseTo((6371 * Math.PI) / 180, 6);
     // Parramatta to Springwood (QLD): about 730 km.
     expect(distanceKm({ lat: -33.806, long: 151.003 }, { lat: -27.613, long: 153.128 })).toBeGreaterThan(700);
+  });
+});
+
+describe('review dates', () => {
+  it('reads as the date in words, the same on every day the page is served', () => {
+    expect(reviewDateInWords('2026-11-03')).toBe('3 November 2026');
+    expect(reviewDateInWords('2025-01-31T09:00:00+10:00')).toBe('31 January 2025');
+    expect(reviewDateInWords('not a date')).toBe('not a date');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardTag } from '../../src/lib/rules/card-tag.ts';
+import { cardTag, isJustArrived } from '../../src/lib/rules/card-tag.ts';
 import { isListed } from '../../src/lib/rules/listing.ts';
 import { groupOpeningHours } from '../../src/lib/rules/opening-hours.ts';
 import { formatPhone, maskPhone, telHref } from '../../src/lib/rules/phone.ts';
@@ -31,15 +31,15 @@ describe('isListed', () => {
 
 describe('cardTag precedence', () => {
   const base = { make: 'Toyota', car_type: 'used', status: 'in_stock' as const, now: NOW };
-  const opts = { now: NOW, fuelTags: true, certifiedBadge: true };
+  const opts = { fuelTags: true, certifiedBadge: true };
   it('follows fuel, reserved, certified, custom, coming soon, just arrived', () => {
     expect(cardTag({ ...base, fuel: 'Hybrid', reserved: true }, opts)?.text).toBe('HYBRID');
-    expect(cardTag({ ...base, fuel: 'Hybrid', reserved: true }, { now: NOW })?.text).toBe('RESERVED');
+    expect(cardTag({ ...base, fuel: 'Hybrid', reserved: true }, {})?.text).toBe('RESERVED');
     expect(cardTag({ ...base, certified: true, tag: 'Test Drive Only' }, opts)?.text).toBe('CERTIFIED');
     expect(cardTag({ ...base, make: 'Kia', certified: true, tag: 'Test Drive Only' }, opts)?.text).toBe('Test Drive Only');
     expect(cardTag({ ...base, status: 'coming_soon' }, opts)?.text).toBe('COMING SOON');
-    expect(cardTag({ ...base, created_at: NOW - 8 * DAY }, opts)?.text).toBe('New Arrival');
-    expect(cardTag({ ...base, created_at: NOW - 8 * DAY - 1 }, opts)).toBeUndefined();
+    expect(cardTag({ ...base, just_arrived: isJustArrived(NOW - 8 * DAY, NOW) }, opts)?.text).toBe('New Arrival');
+    expect(cardTag({ ...base, just_arrived: isJustArrived(NOW - 8 * DAY - 1, NOW) }, opts)).toBeUndefined();
     expect(cardTag({ ...base, status: 'sold', reserved: true }, opts)?.text).toBe('JUST SOLD');
   });
 });

@@ -9,7 +9,7 @@ import type { Vehicle } from '../../src/lib/model/vehicle.ts';
 const NOW = 1_800_000_000;
 const settings = (over: Partial<CardSettings> = {}): CardSettings => ({
   noPriceText: 'Enquire for price.',
-  tag: { now: NOW, fuelTags: true, justArrivedDays: 8, newArrivalText: 'New Arrival', soldText: 'JUST SOLD', comingSoonText: 'COMING SOON' },
+  tag: { fuelTags: true, newArrivalText: 'New Arrival', soldText: 'JUST SOLD', comingSoonText: 'COMING SOON' },
   reserveOnline: true,
   buyOnlinePath: false,
   ...over,
@@ -62,7 +62,7 @@ describe('card buttons', () => {
     expect(cardView(car({ price: 0 }), settings()).price.text).toBe('Enquire for price.');
     expect(cardView(car({ reserved: true, simple_fuel: 'Hybrid' }), settings()).tag?.text).toBe('HYBRID');
     expect(cardView(car({ reserved: true }), settings()).tag?.text).toBe('RESERVED');
-    expect(cardView(car({ created_at: NOW - 86_400 }), settings()).tag?.text).toBe('New Arrival');
+    expect(cardView(car({ created_at: NOW - 86_400, just_arrived: true }), settings()).tag?.text).toBe('New Arrival');
   });
 });
 
@@ -72,6 +72,7 @@ describe('one card everywhere', () => {
     id: '520001',
     slug: '2021-toyota-hilux-sr5-abc1',
     listed: true,
+    just_arrived: true,
     custom_rank: 5,
     stocknum: 'ABC1',
     price_type: 'DAP',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { estimateDelivery, DeliveryMessages } from '../../src/lib/delivery/index.ts';
 import { shouldShowPriceGauge, type PriceGauge } from '../../src/lib/price-gauge/index.ts';
 import { callUsNumber, phoneShown } from '../../src/lib/rules/call-us.ts';
-import { cardTag } from '../../src/lib/rules/card-tag.ts';
+import { cardTag, isJustArrived } from '../../src/lib/rules/card-tag.ts';
 import {
   FUEL_DISTANCE_DEFAULT,
   FUEL_PRICE_DEFAULT,
@@ -42,10 +42,14 @@ describe('price display on the vehicle page', () => {
 describe('tags and listing windows', () => {
   const base = { make: 'Kia', car_type: 'used', status: 'in_stock' as const };
   it('just arrived within 8 days (default), not after', () => {
-    expect(cardTag({ ...base, created_at: NOW - 8 * DAY }, { now: NOW })?.text).toBe('New Arrival');
-    expect(cardTag({ ...base, created_at: NOW - 8 * DAY - 1 }, { now: NOW })).toBeUndefined();
-    expect(cardTag({ ...base, status: 'coming_soon' }, { now: NOW })?.text).toBe('COMING SOON');
-    expect(cardTag({ ...base, status: 'sold' }, { now: NOW })?.text).toBe('JUST SOLD');
+    expect(isJustArrived(NOW - 8 * DAY, NOW)).toBe(true);
+    expect(isJustArrived(NOW - 8 * DAY - 1, NOW)).toBe(false);
+    expect(isJustArrived(NOW + DAY, NOW)).toBe(false);
+    expect(isJustArrived(NOW - 10 * DAY, NOW, 14)).toBe(true);
+    expect(cardTag({ ...base, just_arrived: true }, {})?.text).toBe('New Arrival');
+    expect(cardTag({ ...base, just_arrived: false }, {})).toBeUndefined();
+    expect(cardTag({ ...base, status: 'coming_soon' }, {})?.text).toBe('COMING SOON');
+    expect(cardTag({ ...base, status: 'sold' }, {})?.text).toBe('JUST SOLD');
   });
   it('sold cars stay listed for 3 days by default', () => {
     expect(isListed({ status: 'sold', sold_date_timestamp: NOW - 3 * DAY }, NOW)).toBe(true);

@@ -7,6 +7,7 @@ import { formatIssues } from '../schemas/issues.ts';
 import type { Tenant } from '../tenant/load-tenant.ts';
 import type { Vehicle, VehicleLocation } from '../model/vehicle.ts';
 import { isListed } from '../rules/listing.ts';
+import { isJustArrived } from '../rules/card-tag.ts';
 import { customRank } from '../rules/rank.ts';
 import { slugify } from '../utils/slugify.ts';
 import type { StockFormat } from '../schemas/stock-source.ts';
@@ -231,6 +232,7 @@ export function ingestStock(tenant: Tenant, now: number): IngestResult {
       slug,
       path: `/cars/${slug}`,
       listed: isListed(car, now, tenant.listing.recent_sold_days),
+      just_arrived: isJustArrived(car.created_at, now, tenant.listing.just_arrived_days),
       custom_rank: customRank(car),
       image_sources,
       spin_sources: spin_images ?? [],

@@ -48,6 +48,8 @@ export type Vehicle = Omit<CarRecord, 'images' | 'spin_images' | 'location' | 'c
   status: CarStatus;
   /** Listed on the site today by the spec's rule (status, recent-sold window, show_on_dealer_website). */
   listed: boolean;
+  /** In the just-arrived window on the build's day (isJustArrived): the New Arrival tag. */
+  just_arrived: boolean;
   /** Default sort key, descending ("most relevant"). */
   custom_rank: number;
   /** Source references as exported (URL or path relative to the tenant folder). */

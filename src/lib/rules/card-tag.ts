@@ -9,13 +9,13 @@ export interface TagFacts extends ListingFacts {
   car_type: string;
   tag?: string | undefined;
   created_at?: number | null | undefined;
+  /** Decided once per build by isJustArrived (the Vehicle carries it), so no page or island needs the build's clock. */
+  just_arrived?: boolean | undefined;
 }
 
 export interface TagOptions {
-  now: number;
   fuelTags?: boolean;
   certifiedBadge?: boolean;
-  justArrivedDays?: number;
   newArrivalText?: string;
   soldText?: string;
   comingSoonText?: string;
@@ -47,26 +47,23 @@ export function cardTag(car: TagFacts, o: TagOptions): CardTag {
   const custom = car.tag?.trim();
   if (custom && custom.toUpperCase() !== 'SOLD') return { kind: 'custom', text: custom };
   if (car.status === 'coming_soon') return { kind: 'coming-soon', text: o.comingSoonText ?? 'COMING SOON' };
-  const days = o.justArrivedDays ?? 8;
-  if (car.created_at != null && o.now - car.created_at >= 0 && o.now - car.created_at <= days * DAY_SECONDS)
-    return { kind: 'just-arrived', text: o.newArrivalText ?? 'New Arrival' };
+  if (car.just_arrived) return { kind: 'just-arrived', text: o.newArrivalText ?? 'New Arrival' };
   return undefined;
 }
 
+/** Just arrived (spec): in stock for at most `days` days (default 8) at `now` (unix seconds); never a future date. */
+export function isJustArrived(createdAt: number | null | undefined, now: number, days = 8): boolean {
+  return createdAt != null && now - createdAt >= 0 && now - createdAt <= days * DAY_SECONDS;
+}
+
 /** The tag options a tenant's settings imply. */
-export function tagOptionsFor(
-  tenant: {
-    features: { fuel_tags: boolean; certified_badge: boolean };
-    listing: { just_arrived_days: number };
-    texts: { new_arrival: string; sold_tag: string; coming_soon_tag: string };
-  },
-  now: number,
-): TagOptions {
+export function tagOptionsFor(tenant: {
+  features: { fuel_tags: boolean; certified_badge: boolean };
+  texts: { new_arrival: string; sold_tag: string; coming_soon_tag: string };
+}): TagOptions {
   return {
-    now,
     fuelTags: tenant.features.fuel_tags,
     certifiedBadge: tenant.features.certified_badge,
-    justArrivedDays: tenant.listing.just_arrived_days,
     newArrivalText: tenant.texts.new_arrival,
     soldText: tenant.texts.sold_tag,
     comingSoonText: tenant.texts.coming_soon_tag,

@@ -48,13 +48,13 @@ export function ratingLabel(avg: number, count: number | undefined): string {
   return `${formatRating(avg)} out of 5 stars${reviews}`;
 }
 
-/** A review date as the spec's "..._in_words": "today", "3 days ago", "2 weeks ago", "5 months ago", "a year ago", "3 years ago". */
-export function timeAgoInWords(isoDate: string, nowMs: number): string {
-  const days = Math.floor((nowMs - Date.parse(`${isoDate}T00:00:00+10:00`)) / 86_400_000);
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
-  if (days < 1) return 'today';
-  if (days < 7) return plural(days, 'day');
-  if (days < 31) return plural(Math.floor(days / 7), 'week');
-  if (days < 365) return plural(Math.max(1, Math.floor(days / 30.44)), 'month');
-  return days < 730 ? 'a year ago' : plural(Math.floor(days / 365.25), 'year');
+/**
+ * The spec's review_date_in_words: "12 November 2026". Shown instead of a relative age ("3 days ago",
+ * the spec's created_at_time_ago_in_words) because a static page is served for days after its build:
+ * a relative age would go stale, and would make every page that shows reviews change every day.
+ */
+export function reviewDateInWords(isoDate: string): string {
+  const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return isoDate;
+  return d.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }

@@ -14,7 +14,7 @@ type Opt<K extends keyof Vehicle> = Partial<Pick<Vehicle, K>>;
 
 /** What one card reads: a Vehicle satisfies it, and so does a search hit (cardCarFromDoc). */
 export type CardCar = Pick<Vehicle, 'id' | 'path' | 'make' | 'car_type' | 'status'> &
-  Opt<'year' | 'model' | 'badge' | 'series' | 'price' | 'preorder' | 'price_type' | 'km' | 'sold' | 'reserved' | 'certified' | 'tag' | 'created_at'> &
+  Opt<'year' | 'model' | 'badge' | 'series' | 'price' | 'preorder' | 'price_type' | 'km' | 'sold' | 'reserved' | 'certified' | 'tag' | 'created_at' | 'just_arrived'> &
   Opt<'fuel' | 'simple_fuel' | 'simple_transmission' | 'trans' | 'simple_body' | 'body' | 'sold_date_timestamp'> & {
     location?: { name: string } | undefined;
     photos: readonly CardPhotoSource[];
@@ -30,11 +30,10 @@ export interface CardSettings {
 
 export function cardSettingsFor(
   tenant: Parameters<typeof tagOptionsFor>[0] & { texts: { no_price: string }; features: { reserve_online: boolean; buy_online_path: boolean } },
-  now: number,
 ): CardSettings {
   return {
     noPriceText: tenant.texts.no_price,
-    tag: tagOptionsFor(tenant, now),
+    tag: tagOptionsFor(tenant),
     reserveOnline: tenant.features.reserve_online,
     buyOnlinePath: tenant.features.buy_online_path,
   };
@@ -143,6 +142,7 @@ export function cardCarFromDoc(doc: SearchDoc, template: PhotoTemplate | undefin
     certified: doc.certified,
     tag: doc.tag,
     created_at: doc.created_at,
+    just_arrived: doc.just_arrived === true,
     fuel: doc.fuel_text ?? doc.fuel,
     simple_fuel: doc.fuel,
     simple_transmission: doc.transmission,

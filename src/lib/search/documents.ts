@@ -27,6 +27,8 @@ export interface SearchDoc {
   certified: boolean;
   tag?: string;
   created_at?: number;
+  /** Within the just-arrived window on the build's day (the card's New Arrival tag). */
+  just_arrived?: true;
   price?: number;
   price_type?: string;
   km?: number;
@@ -162,6 +164,7 @@ export function toSearchDoc(v: Vehicle, ctx: DocContext, rank: number): SearchDo
   set('series', text(v.series));
   set('tag', text(v.tag));
   set('created_at', v.created_at);
+  if (v.just_arrived) doc.just_arrived = true;
   set('price', v.price);
   set('price_type', text(v.price_type));
   set('km', v.km);

@@ -79,7 +79,7 @@ export function searchSite(model: SiteModel): SearchSite {
     ),
     popularMakes: s.popular_makes,
     stockCount: s.stock_count,
-    card: cardSettingsFor(tenant, model.now),
+    card: cardSettingsFor(tenant),
     photo: template,
     dealers,
     skipped: skipped.map((x) => x.path),

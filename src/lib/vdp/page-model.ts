@@ -178,7 +178,7 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
     fullName: vehicleFullName(car),
     url: shareUrl(tenant.url, car.path),
     crumbs: vehicleBreadcrumbs(car, title, crumbLinks(model)),
-    tag: cardTag(car, tagOptionsFor(tenant, now)),
+    tag: cardTag(car, tagOptionsFor(tenant)),
     price,
     priceNote: price.kind === 'price' ? priceTypeLabel(car.price_type) : undefined,
     wasPrice: shownPrice !== undefined && car.before_price && car.before_price > shownPrice ? formatDollars(car.before_price) : undefined,

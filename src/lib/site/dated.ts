@@ -1,0 +1,66 @@
+/**
+ * Everything a tenant's built site says that depends on the build's day alone, and how long it stays
+ * true. The nightly build skips a tenant whose inputs have not changed (scripts/lib/fingerprint.ts)
+ * only while its published pages would still be built the same: until the first day on which one of
+ * these facts changes (a sold car leaves the recently-sold window, a car stops being a New Arrival, a
+ * rego lapses, an offer, popup or holiday-hours entry expires, the year in the footer turns).
+ *
+ * Each fact is worked out by the same rule the pages use, so a rule added to a page without being
+ * listed here is caught by the build test that compares a build inside the window with one from its
+ * first day, byte for byte (tests/build/incremental-days.test.ts).
+ */
+import { activeOffers, activePopup, buildDate } from '../content/site-content.ts';
+import type { Vehicle } from '../model/vehicle.ts';
+import { isJustArrived } from '../rules/card-tag.ts';
+import { isListed } from '../rules/listing.ts';
+import { specialHoursLines, specialOpeningHoursSpecification } from '../rules/opening-hours.ts';
+import { regoExpiryText } from '../rules/vdp-content.ts';
+import type { SiteModel } from './site-model.ts';
+
+export const DAY_SECONDS = 86_400;
+
+/** How far ahead validUntil looks; a tenant whose facts do not change within it is rebuilt then anyway. */
+export const VALIDITY_HORIZON_DAYS = 366;
+
+/**
+ * The day-dependent facts of a tenant's site at `now` (unix seconds), as one string to compare.
+ * `vehicles` is every valid record, listed or not: the listing window itself is one of the facts.
+ */
+export function datedFacts(model: Pick<SiteModel, 'tenant' | 'content'>, vehicles: readonly Vehicle[], now: number): string {
+  const { tenant } = model;
+  const at = { ...model, vehicles: [], now, built_at: '' } as SiteModel;
+  const today = buildDate(at);
+  const cars = vehicles.map((v) => {
+    const listed = isListed(v, now, tenant.listing.recent_sold_days);
+    if (!listed) return '-';
+    const arrived = isJustArrived(v.created_at, now, tenant.listing.just_arrived_days) ? 'N' : '';
+    return `${arrived}${regoExpiryText(v.rego_expiry, now, tenant.features.unregistered_text) ?? ''}`;
+  });
+  const hours = tenant.locations.map((l) => [specialHoursLines(l.special_hours, today), specialOpeningHoursSpecification(l.special_hours, today)]);
+  return JSON.stringify({
+    year: new Date(now * 1000).getUTCFullYear(),
+    cars,
+    hours,
+    offers: model.content ? activeOffers(at).map((o) => o.id) : [],
+    popup: model.content ? activePopup(at) !== undefined : false,
+  });
+}
+
+/** YYYY-MM-DD of a unix time (the build day's convention: BUILD_NOW is a UTC date). */
+export function dayOf(now: number): string {
+  return new Date(now * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * The first day after `now`'s day on which the site would be built differently with the same inputs
+ * (YYYY-MM-DD), or the horizon's end. A build published on day D with valid_until V serves days D..V-1.
+ */
+export function validUntil(model: Pick<SiteModel, 'tenant' | 'content'>, vehicles: readonly Vehicle[], now: number, horizon = VALIDITY_HORIZON_DAYS): string {
+  const start = Math.floor(now / DAY_SECONDS) * DAY_SECONDS;
+  const base = datedFacts(model, vehicles, now);
+  for (let d = 1; d <= horizon; d++) {
+    const t = start + d * DAY_SECONDS;
+    if (datedFacts(model, vehicles, t) !== base) return dayOf(t);
+  }
+  return dayOf(start + horizon * DAY_SECONDS);
+}

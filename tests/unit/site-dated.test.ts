@@ -1,0 +1,57 @@
+/** How long a tenant's built pages stay true with the same inputs (src/lib/site/dated.ts). */
+import { describe, expect, it } from 'vitest';
+import type { Vehicle } from '../../src/lib/model/vehicle.ts';
+import { datedFacts, validUntil } from '../../src/lib/site/dated.ts';
+import { parseTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
+
+const DAY = 86_400;
+const D0 = Date.parse('2026-11-25') / 1000;
+
+function tenant(locationExtras: Record<string, unknown> = {}) {
+  const config = parseTenantConfig(
+    { slug: 'dated', name: 'Dated Motors', url: 'https://dated.example.com.au', locations: [{ name: 'Dated Motors', ...locationExtras }] },
+    'dated',
+    'tenant.json',
+  );
+  return resolveTenant(config, '/nowhere');
+}
+
+function car(extra: Partial<Vehicle>): Vehicle {
+  return {
+    id: '1',
+    make: 'Kia',
+    car_type: 'used',
+    status: 'in_stock',
+    slug: 'k',
+    path: '/cars/k',
+    listed: true,
+    just_arrived: false,
+    custom_rank: 0,
+    image_sources: [],
+    spin_sources: [],
+    photos: [],
+    ...extra,
+  } as Vehicle;
+}
+
+describe('validUntil: the first day the same inputs build a different site', () => {
+  it('a car with nothing dated: the year in the footer turns on 1 January', () => {
+    expect(validUntil({ tenant: tenant() }, [car({ created_at: D0 - 100 * DAY })], D0)).toBe('2027-01-01');
+  });
+  it('a New Arrival (8 days by default) lapses on the ninth day after arrival', () => {
+    expect(validUntil({ tenant: tenant() }, [car({ created_at: D0 - 3 * DAY })], D0)).toBe('2026-12-01');
+  });
+  it('a sold car leaves the 3-day recently-sold window', () => {
+    expect(validUntil({ tenant: tenant() }, [car({ status: 'sold', sold: true, sold_date_timestamp: D0 - DAY })], D0)).toBe('2026-11-28');
+  });
+  it('a rego that lapses turns into "Unregistered" (where the tenant shows it) the day after it expires', () => {
+    const t = tenant();
+    t.features.unregistered_text = true;
+    expect(validUntil({ tenant: t }, [car({ rego_expiry: '2026-12-10' })], D0)).toBe('2026-12-11');
+  });
+  it('a holiday-hours entry drops off once its day has passed', () => {
+    const t = tenant({ special_hours: [{ date: '2026-12-25', status: 'Closed', name: 'Christmas Day' }] });
+    expect(validUntil({ tenant: t }, [], D0)).toBe('2026-12-26');
+    expect(datedFacts({ tenant: t }, [], D0)).toContain('Christmas');
+  });
+});
