@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { intFlag, parseCli } from './lib/cli.ts';
+import { intFlag, orUsageExit, parseCli } from './lib/cli.ts';
 import { diffSites } from './lib/publish/publish.ts';
 import type { BuildReport } from './lib/report.ts';
 import type { RunSummary } from './lib/summary.ts';
@@ -25,8 +25,8 @@ P% of the stock changed, with the files and bytes that night's publish would upl
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const flags = parseCli(USAGE, { count: { type: 'string' }, 'change-percent': { type: 'string' } });
-const count = intFlag('count', flags.count, 5000, 10, 100_000);
-const change = intFlag('change-percent', flags['change-percent'], 3, 1, 100);
+const count = orUsageExit(() => intFlag('count', flags.count, 5000, 10, 100_000));
+const change = orUsageExit(() => intFlag('change-percent', flags['change-percent'], 3, 1, 100));
 const base = join(root, '.cache/bench');
 const tenants = join(base, 'tenants');
 const tenantDir = join(tenants, `bench-${count}`);

@@ -18,7 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDb } from '../functions/db/index.ts';
 import { makeTenant, makeVehicle } from '../functions/test/fixtures.ts';
-import { flagString, parseArgs } from './lib/args.ts';
+import { intFlag, listFlag, orUsageExit, parseCli } from './lib/cli.ts';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -33,11 +33,22 @@ type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { flags } = parseArgs(process.argv.slice(2));
-const duration = Number(flagString(flags, 'duration') ?? 20);
-const connections = Number(flagString(flags, 'connections') ?? 10);
+const USAGE = `
+Usage: node scripts/bench-functions.ts [options]      (npm run bench:functions -- [options])
+
+Load-tests the request-time functions on 127.0.0.1 (a real server per store, autocannon against
+POST /api/leads and POST /api/youx/quote), then checks every lead answered 201 was stored and delivered.
+
+  --duration <s>      seconds per run (default 20)
+  --connections <n>   concurrent connections (default 10)
+  --stores <a,b>      pglite, postgres (default both; postgres needs DATABASE_URL or TEST_DATABASE_URL)
+  -h, --help          show this help
+`;
+const flags = parseCli(USAGE, { duration: { type: 'string' }, connections: { type: 'string' }, stores: { type: 'string' } });
+const duration = orUsageExit(() => intFlag('duration', flags.duration, 20, 1, 600));
+const connections = orUsageExit(() => intFlag('connections', flags.connections, 10, 1, 1000));
 const pgUrl = process.env['DATABASE_URL'] || process.env['TEST_DATABASE_URL'] || undefined;
-const wanted = (flagString(flags, 'stores') ?? 'pglite,postgres').split(',');
+const wanted = flags.stores === undefined ? ['pglite', 'postgres'] : listFlag(flags.stores);
 const stores = wanted.filter((s) => s === 'pglite' || (s === 'postgres' && pgUrl));
 if (wanted.includes('postgres') && !pgUrl) console.log('PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL.');
 

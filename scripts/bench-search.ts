@@ -16,16 +16,28 @@ import { fileURLToPath } from 'node:url';
 import { availableParallelism, loadavg } from 'node:os';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
-import { flagString, parseArgs } from './lib/args.ts';
+import { intFlag, orUsageExit, parseCli } from './lib/cli.ts';
 import { LIST_FACETS, RANGE_FACETS } from '../src/lib/search/attributes.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { flags } = parseArgs(process.argv.slice(2));
-const count = Number(flagString(flags, 'count') ?? 5000);
+const USAGE = `
+Usage: node scripts/bench-search.ts [options]      (npm run bench:search -- [options])
+
+Prints the embedded search's figures (index bytes, load time, keystroke latency, JS bytes) on a
+generated N-vehicle tenant in Chromium; generates and builds it first when --dist lacks it.
+
+  --count <n>     vehicles (default 5000)
+  --work <dir>    working folder (default .cache/bench-search)
+  --dist <dir>    built sites (default <work>/dist)
+  --rounds <n>    rounds of typed queries (default 5)
+  -h, --help      show this help
+`;
+const flags = parseCli(USAGE, { count: { type: 'string' }, work: { type: 'string' }, dist: { type: 'string' }, rounds: { type: 'string' } });
+const count = orUsageExit(() => intFlag('count', flags.count, 5000, 10, 100_000));
 const slug = `bench-${count}`;
-const work = resolve(flagString(flags, 'work') ?? join(root, '.cache/bench-search'));
-const dist = resolve(flagString(flags, 'dist') ?? join(work, 'dist'));
-const rounds = Number(flagString(flags, 'rounds') ?? 5);
+const work = resolve(flags.work ?? join(root, '.cache/bench-search'));
+const dist = resolve(flags.dist ?? join(work, 'dist'));
+const rounds = orUsageExit(() => intFlag('rounds', flags.rounds, 5, 1, 100));
 const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium';
 
 const br = (b: Buffer | string) => brotliCompressSync(typeof b === 'string' ? Buffer.from(b) : b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;

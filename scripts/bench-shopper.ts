@@ -21,11 +21,10 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { flagString, parseArgs } from './lib/args.ts';
 import { startNodeServer } from '../functions/node.ts';
 import { compressingProxy } from './budget-vdp.ts';
 import { JOURNEY_BUDGET, JOURNEY_GOAL } from './lib/budgets.ts';
-import { isMain } from './lib/cli.ts';
+import { intFlag, isMain, parseCli, runCli } from './lib/cli.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium';
@@ -216,13 +215,35 @@ export const median = (xs: number[]): number => {
 };
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
+const USAGE = `
+Usage: node scripts/bench-shopper.ts [options]      (npm run bench:shopper -- [options])
+
+A shopper on a slow phone (Slow 4G, CPU 4x slower) on a built demo tenant: the first search answer
+(median of --runs) and the bytes of a seven-page journey by kind. Builds the tenant when --dist lacks it.
+
+  --dist <dir>      built sites (default dist/)
+  --tenant <slug>   tenant (default demo-coastal-toyota)
+  --runs <n>        first-answer runs (default 5)
+  --query <text>    what the shopper types (default hilux)
+  --search <path>   the search page (default /search/new-used-and-demo-cars)
+  --files           list every file of the journey
+  -h, --help        show this help
+`;
+
 async function main(): Promise<number> {
-  const { flags } = parseArgs(process.argv.slice(2));
-  const dist = resolve(flagString(flags, 'dist') ?? join(root, 'dist'));
-  const tenant = flagString(flags, 'tenant') ?? 'demo-coastal-toyota';
-  const runs = Math.max(1, Number(flagString(flags, 'runs') ?? 5) || 5);
-  const query = flagString(flags, 'query') ?? 'hilux';
-  const searchPath = flagString(flags, 'search') ?? '/search/new-used-and-demo-cars';
+  const flags = parseCli(USAGE, {
+    dist: { type: 'string' },
+    tenant: { type: 'string' },
+    runs: { type: 'string' },
+    query: { type: 'string' },
+    search: { type: 'string' },
+    files: { type: 'boolean' },
+  });
+  const dist = resolve(flags.dist ?? join(root, 'dist'));
+  const tenant = flags.tenant ?? 'demo-coastal-toyota';
+  const runs = intFlag('runs', flags.runs, 5, 1, 50);
+  const query = flags.query ?? 'hilux';
+  const searchPath = flags.search ?? '/search/new-used-and-demo-cars';
   if (!existsSync(join(dist, tenant, 'index.html'))) {
     const env = { ...process.env, BUILD_NOW: process.env['BUILD_NOW'] ?? new Date().toISOString().slice(0, 10) };
     const step = (args: string[]) => {
@@ -266,7 +287,7 @@ async function main(): Promise<number> {
         `by kind, all included: HTML ${kb(b.html)}, CSS ${kb(b.css)}, JS ${kb(b.js)}, index ${kb(b.index)}, other ${kb(b.other)}, photos ${kb(b.photos)}; ` +
         `search code and index fetched on idle ${kb(j.prefetched)}; per page without photos: ${j.perPage.map(kb).join(', ')}`,
     );
-    if (flags.has('files')) for (const f of j.meter.files) console.log(`  ${f.kind.padEnd(6)} ${String(f.bytes).padStart(7)}  ${new URL(f.url).pathname}`);
+    if (flags.files) for (const f of j.meter.files) console.log(`  ${f.kind.padEnd(6)} ${String(f.bytes).padStart(7)}  ${new URL(f.url).pathname}`);
   } finally {
     await browser.close();
     server.close();
@@ -281,4 +302,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-if (isMain(import.meta.url)) process.exitCode = await main();
+if (isMain(import.meta.url)) await runCli(main);

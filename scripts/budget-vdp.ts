@@ -23,9 +23,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { startNodeServer } from '../functions/node.ts';
 import type { SiteModel } from '../src/lib/site/site-model.ts';
 import type { VdpVehicle } from '../src/lib/vdp/vehicle.ts';
-import { flagString, parseArgs } from './lib/args.ts';
 import { JS_BEFORE_INTERACTION_BUDGET, LIGHTHOUSE_BUDGET, VEHICLE_HTML_BUDGET } from './lib/budgets.ts';
-import { isMain } from './lib/cli.ts';
+import { intFlag, isMain, listFlag, parseCli, runCli } from './lib/cli.ts';
 
 export const HTML_BUDGET = VEHICLE_HTML_BUDGET;
 export const JS_BUDGET = JS_BEFORE_INTERACTION_BUDGET;
@@ -156,18 +155,40 @@ interface Result {
   failing: string[];
 }
 
+const USAGE = `
+Usage: node scripts/budget-vdp.ts [options]      (npm run budget -- [options])
+
+The vehicle page's budgets on a built tenant (HTML and JS before interaction in brotli bytes,
+Lighthouse mobile scores); exits 1 when a page is over a budget.
+
+  --dist <dir>       built sites (default dist/)
+  --tenant <slug>    tenant (default demo-southern-motor-group)
+  --cars <a,b>       car slugs (default: a sample of kinds of car)
+  --runs <n>         Lighthouse runs per page, median reported (default 1)
+  --no-lighthouse    bytes only
+  --json <file>      write the results as JSON
+  -h, --help         show this help
+`;
+
 async function main(): Promise<number> {
-  const { flags } = parseArgs(process.argv.slice(2));
-  const dist = resolve(flagString(flags, 'dist') ?? 'dist');
-  const tenant = flagString(flags, 'tenant') ?? 'demo-southern-motor-group';
-  const runs = Math.max(1, Number(flagString(flags, 'runs') ?? 1) || 1);
+  const flags = parseCli(USAGE, {
+    dist: { type: 'string' },
+    tenant: { type: 'string' },
+    cars: { type: 'string' },
+    runs: { type: 'string' },
+    'no-lighthouse': { type: 'boolean' },
+    json: { type: 'string' },
+  });
+  const dist = resolve(flags.dist ?? 'dist');
+  const tenant = flags.tenant ?? 'demo-southern-motor-group';
+  const runs = intFlag('runs', flags.runs, 1, 1, 20);
   const modelFile = join(dist, '_build', tenant, 'model.json');
   if (!existsSync(modelFile)) {
     console.error(`${modelFile} is missing: build the tenant first (node scripts/build.ts --out ${dist} --only ${tenant}).`);
     return 2;
   }
   const model = JSON.parse(readFileSync(modelFile, 'utf8')) as SiteModel;
-  const wanted = flagString(flags, 'cars')?.split(',').filter(Boolean);
+  const wanted = flags.cars === undefined ? undefined : listFlag(flags.cars);
   const cars = wanted
     ? wanted.map(
         (slug) =>
@@ -199,7 +220,7 @@ async function main(): Promise<number> {
       if (html > HTML_BUDGET) r.failing.push(`HTML ${html} B brotli > ${HTML_BUDGET}`);
       if (Math.max(phone.bytes, desktop.bytes) > JS_BUDGET)
         r.failing.push(`JS before interaction ${Math.max(phone.bytes, desktop.bytes)} B brotli > ${JS_BUDGET}`);
-      if (!flags.has('no-lighthouse')) {
+      if (!flags['no-lighthouse']) {
         const lhrs = [];
         for (let i = 0; i < runs; i++) {
           const run = await lighthouse(url, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
@@ -246,11 +267,11 @@ async function main(): Promise<number> {
     await site.close();
     rmSync(data, { recursive: true, force: true });
   }
-  const json = flagString(flags, 'json');
+  const json = flags.json;
   if (json) writeFileSync(json, `${JSON.stringify({ budgets: { html: HTML_BUDGET, js: JS_BUDGET, scores: SCORES }, results }, null, 2)}\n`);
   const over = results.filter((r) => r.failing.length > 0);
   console.log(over.length ? `${over.length} of ${results.length} vehicle page(s) over budget.` : `All ${results.length} vehicle page(s) within budget.`);
   return over.length ? 1 : 0;
 }
 
-if (isMain(import.meta.url)) process.exitCode = await main();
+if (isMain(import.meta.url)) await runCli(main);

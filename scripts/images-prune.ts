@@ -4,7 +4,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { intFlag, parseCli, UsageError } from './lib/cli.ts';
+import { intFlag, orUsageExit, parseCli } from './lib/cli.ts';
 import { pruneImageCache } from './lib/images/prune.ts';
 import { imageCacheDir } from './lib/images/store.ts';
 
@@ -15,13 +15,7 @@ Removes photos from the shared image cache that no build has used for --days day
 originals and URL records). Published sites keep theirs (hard links).
 `;
 const flags = parseCli(USAGE, { days: { type: 'string' }, cache: { type: 'string' }, 'dry-run': { type: 'boolean' } });
-let days: number;
-try {
-  days = intFlag('days', flags.days, 30, 1, 3650);
-} catch (err) {
-  console.error(`error: ${(err as UsageError).message}`);
-  process.exit(2);
-}
+const days = orUsageExit(() => intFlag('days', flags.days, 30, 1, 3650));
 const cache = resolve(flags.cache ?? imageCacheDir(resolve(dirname(fileURLToPath(import.meta.url)), '..')));
 const dryRun = flags['dry-run'] === true;
 try {

@@ -18,8 +18,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { flagString, parseArgs } from './lib/args.ts';
-import { isMain } from './lib/cli.ts';
+import { intFlag, isMain, parseCli, runCli } from './lib/cli.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -120,21 +119,35 @@ interface PageResult {
   failing: string[];
 }
 
+const USAGE = `
+Usage: node scripts/lighthouse.ts --url <url>[,<url>]  |  --dist <dir> --tenant <slug> [--paths /,/locations/x]
+                                  [--budget performance=95,accessibility=100,best-practices=100,seo=100] [--runs 3] [--json out.json]
+
+Lighthouse (mobile preset) against built pages; exits 1 when a page is below the budget.
+  -h, --help   show this help
+`;
+
 async function main(): Promise<number> {
-  const { flags } = parseArgs(process.argv.slice(2));
-  const budget = parseBudget(flagString(flags, 'budget'));
-  const runs = Math.max(1, Number(flagString(flags, 'runs') ?? 1) || 1);
+  const flags = parseCli(USAGE, {
+    url: { type: 'string' },
+    dist: { type: 'string' },
+    tenant: { type: 'string' },
+    paths: { type: 'string' },
+    budget: { type: 'string' },
+    runs: { type: 'string' },
+    json: { type: 'string' },
+  });
+  const budget = parseBudget(flags.budget);
+  const runs = intFlag('runs', flags.runs, 1, 1, 20);
   const urls: string[] = [];
   let server: Server | undefined;
-  const single = flagString(flags, 'url');
+  const single = flags.url;
   if (single) urls.push(...single.split(','));
   else {
-    const dist = flagString(flags, 'dist');
-    const tenant = flagString(flags, 'tenant');
+    const dist = flags.dist;
+    const tenant = flags.tenant;
     if (!dist || !tenant) {
-      console.error(
-        'Usage: node scripts/lighthouse.ts --url <url>  |  --dist <dir> --tenant <slug> [--paths /,/locations/x]  [--budget performance=95,...] [--json out.json]',
-      );
+      console.error(USAGE.trim());
       return 2;
     }
     const root = resolve(dist, tenant);
@@ -144,7 +157,7 @@ async function main(): Promise<number> {
     }
     const started = await serveStatic(root);
     server = started.server;
-    const paths = (flagString(flags, 'paths') ?? '/')
+    const paths = (flags.paths ?? '/')
       .split(',')
       .map((p) => p.trim())
       .filter(Boolean);
@@ -194,7 +207,7 @@ async function main(): Promise<number> {
     chrome.kill();
     server?.close();
   }
-  const json = flagString(flags, 'json');
+  const json = flags.json;
   if (json) writeFileSync(json, `${JSON.stringify({ budget, results }, null, 2)}\n`);
   const below = results.filter((r) => CATEGORIES.some((c) => r.scores[c] < budget[c]));
   console.log(
@@ -205,4 +218,4 @@ async function main(): Promise<number> {
   return below.length ? 1 : 0;
 }
 
-if (isMain(import.meta.url)) process.exitCode = await main();
+if (isMain(import.meta.url)) await runCli(main);

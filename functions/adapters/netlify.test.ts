@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/index.ts';
 import { FakeClock } from '../lib/clock.ts';
@@ -86,5 +88,19 @@ describe('Netlify adapter', () => {
     }
     expect(errors.join('\n')).toMatch(/DATABASE_URL is not set|need a PostgreSQL server/);
     expect(errors.join('\n')).toMatch(/FUNCTIONS_SECRET/);
+  });
+});
+
+describe('Netlify deployment: one outbox drain for every tenant', () => {
+  it('the folder deployed with each tenant site has the API only; the scheduled drain is deployed once from its own folder', async () => {
+    const perSite = join(import.meta.dirname, 'netlify');
+    const files = readdirSync(perSite).filter((f) => f.endsWith('.ts'));
+    expect(files).toEqual(['api.ts']);
+    for (const f of files) {
+      const mod = (await import(join(perSite, f))) as { config?: { schedule?: string } };
+      expect(mod.config?.schedule, `${f} is scheduled: it would run once per tenant site`).toBeUndefined();
+    }
+    const drain = (await import('./netlify-outbox/outbox.ts')) as { config: { schedule: string } };
+    expect(drain.config.schedule).toBe('* * * * *');
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The serverless adapter for Netlify Functions (web-standard handlers: `(Request, Context) => Response`).
- * netlify/api.ts answers /api/* and /cars/:slug/autogauge for every tenant (by Host/Origin);
- * netlify/outbox.ts is a scheduled function that sends due outbox messages every minute. A stored
- * lead's delivery also starts right away through context.waitUntil.
+ * netlify/api.ts answers /api/* and /cars/:slug/autogauge for every tenant (by Host/Origin), deployed
+ * with each tenant's site. netlify-outbox/outbox.ts is the one scheduled function that sends every
+ * tenant's due outbox messages, deployed once (not per site). A stored lead's delivery also starts
+ * right away through context.waitUntil.
  *
  * Environment (site settings, never in a tenant file): DATABASE_URL (required: no persistent disk
  * for PGlite), FUNCTIONS_SECRET (required), FUNCTIONS_MODELS_DIR (default dist/_build, shipped with

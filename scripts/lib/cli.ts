@@ -60,6 +60,17 @@ export function intFlag(name: string, value: string | undefined, fallback: numbe
   return Number(value);
 }
 
+/** For scripts that read their options at the top level: `read()`'s value, or its UsageError's message and exit 2. */
+export function orUsageExit<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`error: ${err.message}`);
+    process.exit(2);
+  }
+}
+
 /** A comma-separated list flag ("a,b") as trimmed, non-empty entries. */
 export function listFlag(value: string | undefined): string[] {
   return (value ?? '')

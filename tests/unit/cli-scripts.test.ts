@@ -101,6 +101,27 @@ const CASES: Case[] = [
     bad: [{ args: ['--days', 'abc', '--cache', at('images')], flag: '--days' }],
   },
   { script: 'summary.ts', helpArgs: ['--merge', '--out', at('summary-out'), at('build-out')], untouched: [at('summary-out')] },
+  // The benchmarks and budget checks: each would generate, build or serve a tenant without --help.
+  { script: 'bench-build.ts', helpArgs: ['--count', '10'], bad: [{ args: ['--change-percent', 'lots'], flag: '--change-percent' }] },
+  {
+    script: 'bench-search.ts',
+    helpArgs: ['--work', at('bench-search'), '--count', '10'],
+    untouched: [at('bench-search')],
+    bad: [{ args: ['--work', at('bench-search'), '--count', 'many'], flag: '--count' }],
+  },
+  { script: 'bench-functions.ts', helpArgs: ['--duration', '1'], bad: [{ args: ['--duration', 'long'], flag: '--duration' }] },
+  {
+    script: 'bench-shopper.ts',
+    helpArgs: ['--dist', at('shopper-dist'), '--tenant', 'x'],
+    untouched: [at('shopper-dist')],
+    bad: [{ args: ['--dist', at('shopper-dist'), '--tenant', 'x', '--runs', 'five'], flag: '--runs' }],
+  },
+  { script: 'lighthouse.ts', helpArgs: ['--url', 'http://127.0.0.1:9/'], bad: [{ args: ['--url', 'http://127.0.0.1:9/', '--runs', 'x'], flag: '--runs' }] },
+  {
+    script: 'budget-vdp.ts',
+    helpArgs: ['--dist', at('budget-dist')],
+    bad: [{ args: ['--dist', at('budget-dist'), '--runs', 'three'], flag: '--runs' }],
+  },
 ];
 
 const results = new Map<string, Run>();
