@@ -42,14 +42,19 @@ function vehicleLinks(site: SiteModel): NavLink[] {
   return [...links, { label: 'All brands', href: '/brands' }];
 }
 
-/** Our Stock dropdown: every car type with stock (and its count; new, demo, used), then brands. */
+/**
+ * Our Stock dropdown: every car type with stock (new, demo, used), then brands. Without counts: the
+ * header is on every page, so a count in it would change every page of the site whenever one car is
+ * added or sold, and a night's publish would upload the whole site instead of the cars that changed
+ * and the pages that list them. The search page each link opens shows the count.
+ */
 function stockLinks(site: SiteModel): NavLink[] {
   const links: NavLink[] = [{ label: 'All stock', href: '/cars/' }];
   const order = ['new', 'demo', 'used'];
   const single = CAR_TYPE_ROUTES.filter((x) => x.carTypes.length === 1).sort((a, b) => order.indexOf(a.carTypes[0] ?? '') - order.indexOf(b.carTypes[0] ?? ''));
   for (const r of single) {
     const n = site.vehicles.filter((v) => v.listed && r.carTypes.includes(v.car_type)).length;
-    if (n > 0) links.push({ label: `${r.title} (${n})`, href: `/search/${r.path}` });
+    if (n > 0) links.push({ label: r.title, href: `/search/${r.path}` });
   }
   links.push({ label: 'Browse by brand', href: '/brands' });
   return links;
