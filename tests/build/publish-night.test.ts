@@ -1,0 +1,111 @@
+/**
+ * A night of the fleet on a real demo tenant, published to a real S3 server (s3rver on 127.0.0.1):
+ * the first publish uploads the site, a second one nothing, and after one car's price changes only
+ * that car's files and the files that list it are uploaded (issue 12's "only what changed").
+ */
+import type { S3Client } from '@aws-sdk/client-s3';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../../scripts/lib/publish/local-s3.ts';
+import { createS3Client, publishDist, type PublishEvent } from '../../scripts/lib/publish/publish.ts';
+
+const BUILD_NOW = process.env['BUILD_NOW'] ?? new Date().toISOString().slice(0, 10);
+const SLUG = 'demo-coastal-toyota';
+const tenants = resolve('.cache/fleet/night-tenants');
+const out = resolve('.cache/fleet/night-dist');
+const PREFIX = 'sites/';
+
+let s3: LocalS3;
+let client: S3Client;
+const saved: Record<string, string | undefined> = {};
+
+function build(): void {
+  const r = spawnSync(process.execPath, ['scripts/build.ts', '--tenants', tenants, '--out', out], { encoding: 'utf8', env: { ...process.env, BUILD_NOW } });
+  expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
+}
+
+async function publish(): Promise<{ uploaded: string[]; deleted: string[]; stats: { uploaded: number; unchanged: number; files: number } }> {
+  const events: PublishEvent[] = [];
+  const result = await publishDist(client, { out, bucket: s3.bucket, prefix: PREFIX, concurrency: 8, onEvent: (e) => events.push(e), only: [SLUG] });
+  const stats = result.tenants.find((t) => t.tenant === SLUG);
+  expect(stats?.status, stats?.error).toBe('published');
+  const rel = (key: string) => key.slice(`${PREFIX}${SLUG}/`.length);
+  return {
+    uploaded: events.filter((e) => e.op === 'put').map((e) => rel(e.key)),
+    deleted: events.filter((e) => e.op === 'delete').map((e) => rel(e.key)),
+    stats: { uploaded: stats!.uploaded, unchanged: stats!.unchanged, files: stats!.files },
+  };
+}
+
+beforeAll(async () => {
+  for (const [k, v] of Object.entries({
+    AWS_ACCESS_KEY_ID: LOCAL_S3_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_S3_CREDENTIALS.secretAccessKey,
+    AWS_EC2_METADATA_DISABLED: 'true',
+  })) {
+    saved[k] = process.env[k];
+    process.env[k] = v;
+  }
+  s3 = await startLocalS3({ bucket: 'dealer-sites' });
+  client = createS3Client({ endpoint: s3.endpoint, region: 'us-east-1' });
+  for (const d of [tenants, out]) rmSync(d, { recursive: true, force: true });
+  cpSync(join('tenants', SLUG), join(tenants, SLUG), { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  client?.destroy();
+  await s3?.close();
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+});
+
+describe('a night published to S3', () => {
+  it('uploads the site once, nothing the second time, and after one price change only that car and what lists it', async () => {
+    build();
+    const first = await publish();
+    expect(first.stats.uploaded).toBe(first.stats.files);
+    const again = await publish();
+    expect(again.stats.uploaded).toBe(0);
+    expect(again.deleted).toEqual([]);
+
+    // One in-stock car's price drops by $500 in the dealer's export.
+    const file = join(tenants, SLUG, 'stock.json');
+    const stock = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>[];
+    const car = stock.find(
+      (r) => r['status'] === 'in_stock' && typeof r['price'] === 'number' && (r['price'] as number) > 20_000 && r['show_on_dealer_website'] !== false,
+    )!;
+    car['price'] = (car['price'] as number) - 500;
+    writeFileSync(file, JSON.stringify(stock));
+    build();
+    const model = JSON.parse(readFileSync(join(out, '_build', SLUG, 'model.json'), 'utf8')) as {
+      vehicles: { id: string; slug: string; make: string; model?: string }[];
+    };
+    const changed = model.vehicles.find((v) => v.id === String(car['id']))!;
+    const path = `/cars/${changed.slug}`;
+    const sameModel = new Set(model.vehicles.filter((v) => v.make === changed.make && v.model === changed.model).map((v) => v.slug));
+
+    const night = await publish();
+    expect(night.deleted.filter((k) => !k.startsWith('search-index/'))).toEqual([]);
+    expect(night.uploaded).toContain(`cars/${changed.slug}/index.html`);
+    const unexplained = night.uploaded.filter((key) => {
+      if (key.startsWith(`cars/${changed.slug}/`) || key.startsWith(`print/${changed.slug}/`)) return false; // the car's own files
+      if (key.startsWith('search-index/')) return false; // the index lists every car
+      const m = /^cars\/([^/]+)\/autogauge$/.exec(key);
+      if (m?.[1] && sameModel.has(m[1])) return false; // the price gauge of a car it is compared with
+      if (key.endsWith('.html') || key.endsWith('/')) {
+        const html = readFileSync(join(out, SLUG, key), 'utf8');
+        // A page that lists the car, or a search page (its first results and its index file name).
+        return !(html.includes(`"${path}"`) || html.includes(`${path}#`) || html.includes('data-search-index='));
+      }
+      return true;
+    });
+    expect(unexplained).toEqual([]);
+    // The site is 400-odd pages: a price change touches a few dozen files, not the site.
+    expect(night.stats.uploaded).toBeLessThan(night.stats.files / 5);
+    expect(existsSync(join(out, SLUG, 'cars', changed.slug, 'index.html'))).toBe(true);
+  }, 600_000);
+});
