@@ -13,7 +13,7 @@ export default defineConfig({
   build: {
     format: 'directory',
     // Small CSS inlined: no render-blocking stylesheet request on slow phones.
-    inlineStylesheets: 'always',
+    inlineStylesheets: 'never',
   },
   compressHTML: true,
   prefetch: false,

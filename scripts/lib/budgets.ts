@@ -5,7 +5,8 @@
  *   - JavaScript that runs before any interaction <= 15 KB brotli, on every page type (search code
  *     fetched on idle but not run is reported apart, see BaseLayout);
  *   - a journey of home, the search page and five vehicle pages: bytes on the wire without photos,
- *     headers included, not counting the search code and index the search page fetches on idle;
+ *     headers included, over HTTP/2 as a CDN serves a phone (repeated headers are sent once per
+ *     connection), not counting the search code and index the search page fetches on idle;
  *   - Lighthouse mobile performance >= 95; accessibility, best practices and SEO 100.
  * Each check returns what is over budget, in words ([] when within).
  */
