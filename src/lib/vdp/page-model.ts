@@ -39,7 +39,7 @@ import {
   type CalculatorState,
 } from '../finance/calculator.ts';
 import { chooseLender, disclaimerText, isFinanceHidden, financeBlock, financeDisplay, type FinanceBlock } from '../finance/display.ts';
-import { quoteEstimate, shouldFetchQuote, type QuoteEstimate } from '../finance/quote.ts';
+import { quoteBasis, quoteEstimate, shouldFetchQuote, type QuoteEstimate } from '../finance/quote.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import type { Location } from '../tenant/load-tenant.ts';
 import { makeModel, toSearchDocs } from '../search/documents.ts';
@@ -91,6 +91,8 @@ export interface VehiclePage {
     lenderDisclaimer?: string | undefined;
     /** Sidebar estimate from a quote (the car's, or fetched: then `fetchQuote` and '...'). */
     quote?: QuoteEstimate | undefined;
+    /** What the quote's figure assumes (5 years, 10% deposit, 30% final payment), with this car's amounts. */
+    quoteBasis: string;
     fetchQuote: boolean;
     calculator?: { ranges: CalculatorRanges; state: CalculatorState; result: CalculatorResult; fee: number; roundUp: boolean } | undefined;
     disclaimer: { short: string; full: string; truncated: boolean };
@@ -157,7 +159,8 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
     lender,
     { currentYear: new Date(now * 1000).getUTCFullYear(), hiddenDealerships: tenant.finance.hidden_dealerships },
   );
-  const financeHidden = isFinanceHidden(car, tenant.finance.hidden_dealerships);
+  // No finance at all for a car that is not available: the SOLD panel replaces the buying actions.
+  const financeHidden = !actions.available || isFinanceHidden(car, tenant.finance.hidden_dealerships);
   const quoteOn = tenant.features.finance_quote || tenant.finance.youx_quote;
   const fetchQuote = actions.available && !financeHidden && display.show !== 'block' && shouldFetchQuote(quoteOn, extras.youxQuote, car.price);
   const calcSettings = { ...tenant.finance };
@@ -212,6 +215,7 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
       lenderDisclaimer: display.show === 'disclaimer' ? display.disclaimer : undefined,
       quote: extras.youxQuote && !financeHidden ? quoteEstimate(extras.youxQuote, false) : fetchQuote ? quoteEstimate(undefined, true) : undefined,
       fetchQuote,
+      quoteBasis: quoteBasis(shownPrice),
       calculator: financeHidden
         ? undefined
         : { ranges, state, result: calculatorResult(state, ranges, calcSettings), fee: calcSettings.establishment_fee, roundUp: calcSettings.round_up },
