@@ -13,7 +13,7 @@ import {
 } from '../../src/lib/rules/fuel-cost.ts';
 import { isListed } from '../../src/lib/rules/listing.ts';
 import { priceDisplay } from '../../src/lib/rules/price-display.ts';
-import { isReserveEligible, reserveLabel, vdpActions, type ActionFacts, type ActionSettings } from '../../src/lib/rules/vdp-actions.ts';
+import { isReserveEligible, isTestDriveOnly, reserveLabel, vdpActions, type ActionFacts, type ActionSettings } from '../../src/lib/rules/vdp-actions.ts';
 import {
   allSpecifications,
   COMMENTS_PENDING,
@@ -54,7 +54,7 @@ describe('tags and listing windows', () => {
 });
 
 const car = (c: Partial<ActionFacts> = {}): ActionFacts => ({ id: '1', slug: 'a-car', status: 'in_stock', car_type: 'used', price: 30000, ...c });
-const SET: ActionSettings = { reserveOnline: true, buyOnlinePath: false, favourites: true };
+const SET: ActionSettings = { reserveOnline: true, buyOnlinePath: false, favourites: true, watchlist: true };
 
 describe('sidebar actions', () => {
   it('available cars (in_stock, coming_soon) get the buttons; others the SOLD panel and no save', () => {
@@ -63,6 +63,25 @@ describe('sidebar actions', () => {
     expect(vdpActions(car({ status: 'coming_soon' }), SET).available).toBe(true);
     const sold = vdpActions(car({ status: 'sold' }), SET);
     expect([sold.available, sold.soldPanel, sold.save, sold.tradeIn, sold.reserve]).toEqual([false, true, false, undefined, undefined]);
+  });
+  it('no Save button (nor its sign-in path) on a site without a watchlist', () => {
+    expect(vdpActions(car(), { ...SET, watchlist: false }).save).toBe(false);
+    expect(vdpActions(car(), SET).save).toBe(true);
+  });
+  it('a sold car offers no finance: the SOLD panel replaces the buying actions, the finance link with its price included', () => {
+    expect(vdpActions(car(), SET).finance?.href).toBe('/finance?vehiclePriceBudget=30000&car_id=1&car_type=used#finance-form');
+    expect(vdpActions(car({ status: 'sold' }), SET).finance).toBeUndefined();
+    expect(vdpActions(car({ sold: true }), SET).finance).toBeUndefined();
+    expect(vdpActions(car({ status: 'coming_soon' }), SET).finance).toBeDefined();
+  });
+  it('the finance link carries a budget only for a price the page shows (above 10)', () => {
+    expect(vdpActions(car({ price: 10 }), SET).finance?.href).not.toContain('vehiclePriceBudget');
+    expect(vdpActions(car({ price: 11 }), SET).finance?.href).toContain('vehiclePriceBudget=11');
+  });
+  it('Test Drive Only: any case, spaces around ignored', () => {
+    expect(isTestDriveOnly({ tag: ' test DRIVE only ' })).toBe(true);
+    expect(isTestDriveOnly({ tag: 'Test Drive' })).toBe(false);
+    expect(isTestDriveOnly({ tag: null })).toBe(false);
   });
   it('history report only with a file', () => {
     expect(vdpActions(car(), SET).historyReport).toBeUndefined();

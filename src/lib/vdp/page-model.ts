@@ -140,6 +140,7 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
       reserveOnline: tenant.features.reserve_online,
       buyOnlinePath: tenant.features.buy_online_path,
       favourites: tenant.features.favourites,
+      watchlist: tenant.features.watchlist,
       reserveDeposit: tenant.reserve.deposit,
       reserveLabel: tenant.reserve.label,
       processorLabel: extras.payment_processor_label,
