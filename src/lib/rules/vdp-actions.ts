@@ -87,12 +87,13 @@ export function reserveDeposit(s: Pick<ActionSettings, 'reserveDeposit' | 'proce
 }
 
 /**
- * The reserve button label: the car's payment processor label when set; else the tenant's label;
- * else "Reserve for {deposit}" with the deposit above.
+ * The reserve button label: the car's payment processor label when set; else the tenant's label (unless
+ * the car's processor sets its own deposit, which the tenant's wording would contradict); else
+ * "Reserve for {deposit}" with the deposit above.
  */
 export function reserveLabel(s: Pick<ActionSettings, 'reserveDeposit' | 'reserveLabel' | 'processorLabel' | 'processorDeposit'>): string {
   if (s.processorLabel) return s.processorLabel;
-  if (s.reserveLabel) return s.reserveLabel;
+  if (s.reserveLabel && s.processorDeposit === undefined) return s.reserveLabel;
   return `Reserve for ${formatDollars(reserveDeposit(s))}`;
 }
 

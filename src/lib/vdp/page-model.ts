@@ -40,6 +40,7 @@ import {
 } from '../finance/calculator.ts';
 import { chooseLender, disclaimerText, isFinanceHidden, financeBlock, financeDisplay, type FinanceBlock } from '../finance/display.ts';
 import { quoteBasis, quoteEstimate, shouldFetchQuote, type QuoteEstimate } from '../finance/quote.ts';
+import { reserveTerms } from '../forms/reserve.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import type { Location } from '../tenant/load-tenant.ts';
 import { makeModel, toSearchDocs } from '../search/documents.ts';
@@ -134,6 +135,7 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
   const price = priceDisplay(car, tenant.texts.no_price);
   const shownPrice = price.kind === 'price' ? price.amount : undefined;
   const location = tenant.locations.find((l) => l.id === car.location?.id);
+  const reserve = reserveTerms(car, tenant.reserve);
   const actions = vdpActions(
     { ...car, photos_count: car.photos.length },
     {
@@ -141,10 +143,9 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
       buyOnlinePath: tenant.features.buy_online_path,
       favourites: tenant.features.favourites,
       watchlist: tenant.features.watchlist,
-      reserveDeposit: tenant.reserve.deposit,
-      reserveLabel: tenant.reserve.label,
-      processorLabel: extras.payment_processor_label,
-      processorDeposit: extras.payment_processor_deposit,
+      // Decided once (src/lib/forms/reserve.ts), as the checkout page and the functions decide it.
+      reserveDeposit: reserve.deposit,
+      reserveLabel: reserve.label,
     },
   );
   const callUs = callUsNumber(car, tenant.contact, tenant.features.phone_filtering_by_car_type);
