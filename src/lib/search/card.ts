@@ -15,7 +15,7 @@ type Opt<K extends keyof Vehicle> = Partial<Pick<Vehicle, K>>;
 
 /** What one card reads: a Vehicle satisfies it, and so does a search hit (cardCarFromDoc). */
 export type CardCar = Pick<Vehicle, 'id' | 'path' | 'make' | 'car_type' | 'status'> &
-  Opt<'year' | 'model' | 'badge' | 'series' | 'price' | 'preorder' | 'price_type' | 'km' | 'sold' | 'reserved' | 'certified' | 'tag' | 'created_at'> &
+  Opt<'year' | 'model' | 'badge' | 'series' | 'price' | 'preorder' | 'price_type' | 'km' | 'sold' | 'reserved' | 'certified' | 'tag' | 'created_at' | 'stocknum'> &
   Opt<'fuel' | 'simple_fuel' | 'simple_transmission' | 'trans' | 'simple_body' | 'body' | 'sold_date_timestamp'> & {
     location?: { name: string } | undefined;
     photos: readonly CardPhotoSource[];
@@ -133,6 +133,7 @@ export function cardCarFromDoc(doc: SearchDoc, template: PhotoTemplate | undefin
     certified: doc.certified,
     tag: doc.tag,
     created_at: doc.created_at,
+    stocknum: doc.stocknum,
     fuel: doc.fuel_text ?? doc.fuel,
     simple_fuel: doc.fuel,
     simple_transmission: doc.transmission,
