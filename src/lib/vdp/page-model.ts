@@ -67,6 +67,8 @@ export interface VehiclePage {
   announcement?: { text: string; directions?: string | undefined } | undefined;
   actions: VdpActions;
   phone?: PhoneShown | undefined;
+  /** The tenant's call button text (texts.call, default "Call the dealer"), on the SOLD panel's call button. */
+  callText: string;
   /** Logged to the browser console when there is no number to call (spec). */
   phoneWarning?: string | undefined;
   media: {
@@ -193,6 +195,7 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
     announcement: announcement ? { text: announcement, directions: location ? directionsUrl(location.address) : undefined } : undefined,
     actions,
     phone: callUs.number ? phoneShown(callUs.number, tenant.features.phone_unmasked) : undefined,
+    callText: tenant.texts.call,
     phoneWarning: 'warning' in callUs ? callUs.warning : undefined,
     media: {
       photos,
