@@ -113,9 +113,9 @@ describe('sidebar actions', () => {
 });
 
 describe('phone', () => {
-  it('masks after the first 5 characters, groups 2-4-4, unmasked where configured', () => {
-    expect(phoneShown('+61 2 9635 1100', false)).toEqual({ initial: '02 96XX XXXX', full: '02 9635 1100', tel: 'tel:0296351100', masked: true });
-    expect(phoneShown('0412555019', true)).toEqual({ initial: '04 1255 5019', full: '04 1255 5019', tel: 'tel:0412555019', masked: false });
+  it('masks after the first 5 characters, groups as Australians write them, unmasked where configured', () => {
+    expect(phoneShown('+61 2 9635 1100', false)).toEqual({ initial: '(02) XXXX XXXX', full: '(02) 9635 1100', tel: 'tel:0296351100', masked: true });
+    expect(phoneShown('0412555019', true)).toEqual({ initial: '0412 555 019', full: '0412 555 019', tel: 'tel:0412555019', masked: false });
     expect(phoneShown('1300 555 123', false).initial).toBe('1300 XXX XXX');
   });
   it('call-us number: override, by car type (demo -> new) when filtering, new or used, location, warning', () => {
