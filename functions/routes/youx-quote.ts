@@ -54,7 +54,12 @@ export function localQuote(input: QuoteInput, site: Site): Quote {
   const f = site.tenant.finance;
   const rate = f.default_interest;
   return {
-    weeklyRepaymentAmount: quoteWeeklyRepayment({ price: input.purchasePrice, establishmentFee: f.establishment_fee, annualRatePct: rate, years: input.loanTerm }),
+    weeklyRepaymentAmount: quoteWeeklyRepayment({
+      price: input.purchasePrice,
+      establishmentFee: f.establishment_fee,
+      annualRatePct: rate,
+      years: input.loanTerm,
+    }),
     advertisedRate: rate,
     comparisonRate: f.comparison_rate ?? comparisonRate({ annualRatePct: rate, establishmentFee: f.establishment_fee }),
   };

@@ -123,7 +123,7 @@ test.describe('vehicle page', () => {
     expect(new URL(page.url()).pathname).toBe('/my-garage');
   });
 
-  test("the sidebar quote is worked out on the assumptions its label states (5 years, 10% deposit, 30% final payment)", async ({ page }) => {
+  test('the sidebar quote is worked out on the assumptions its label states (5 years, 10% deposit, 30% final payment)', async ({ page }) => {
     const coastal = readModel(COASTAL);
     const f = coastal.tenant.finance;
     // A car with no lender block of its own, so the sidebar asks for a quote.

@@ -23,11 +23,18 @@ import { submitLead } from '../../lib/forms/submit.ts';
 import { track, EVENT_IDS } from '../../lib/analytics/index.ts';
 import { formatNumber } from '../../lib/rules/format.ts';
 
-
 type Step = 'details' | 'car' | 'adjust' | 'offer' | 'accepted';
 
 /** regoState: where the state select starts (src/lib/forms/trade-in.ts defaultRegoState: the dealer's state, else QLD). */
-export default function TradeInFlow({ form, stock, regoState = DEFAULT_REGO_STATE }: { form: LeadFormProps; stock: Record<string, number>; regoState?: string }) {
+export default function TradeInFlow({
+  form,
+  stock,
+  regoState = DEFAULT_REGO_STATE,
+}: {
+  form: LeadFormProps;
+  stock: Record<string, number>;
+  regoState?: string;
+}) {
   const [step, setStep] = useState<Step>('details');
   const [lead, setLead] = useState<{ id: string; values: FormValues }>();
   const [car, setCar] = useState({ rego: '', regoState, make: '', year: '', km: '' });

@@ -25,7 +25,12 @@ export function quoteLoan(price: number): { amount: number; deposit: number; res
  * The weekly repayment of the quote estimate, worked out on the assumptions its label states (not on
  * the full price): the functions' local quote answers with this, so figure and wording agree.
  */
-export function quoteWeeklyRepayment(input: { price: number; annualRatePct: number; establishmentFee?: number | undefined; years?: number | undefined }): number {
+export function quoteWeeklyRepayment(input: {
+  price: number;
+  annualRatePct: number;
+  establishmentFee?: number | undefined;
+  years?: number | undefined;
+}): number {
   const loan = quoteLoan(input.price);
   return repayment({
     ...loan,

@@ -129,9 +129,7 @@ export function vdpActions(car: ActionFacts, s: ActionSettings): VdpActions {
     favourite: isFavouriteShown(car, s.favourites),
     testDrive: available,
     tradeIn: available ? { href: `/cars/trade-in?car_id=${encodeURIComponent(car.id)}` } : undefined,
-    reserve: reserve
-      ? { href: reservePath(`/cars/${car.slug}`, s.buyOnlinePath), label: reserveLabel(s), deposit: reserveDeposit(s) }
-      : undefined,
+    reserve: reserve ? { href: reservePath(`/cars/${car.slug}`, s.buyOnlinePath), label: reserveLabel(s), deposit: reserveDeposit(s) } : undefined,
     // The SOLD panel replaces every action, the history report included.
     historyReport: available && car.file ? { href: car.file } : undefined,
     // The SOLD panel replaces the buying actions: no finance link carrying a sold car's price.
