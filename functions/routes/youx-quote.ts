@@ -1,9 +1,10 @@
 /**
  * POST /api/youx/quote: weeklyRepaymentAmount, advertisedRate, comparisonRate for a car's price.
  * With a YouX adapter configured the provider answers; otherwise the amortisation formula on the
- * quote's stated assumptions (10% deposit, 30% final payment) with the tenant's configured rate (finance.default_interest), establishment fee and comparison rate (or the
- * comparison rate computed from the fee on the spec's $30,000 5-year benchmark). Pure for a given
- * body, so a retry gets the same answer.
+ * quote's stated assumptions (10% deposit, 30% final payment) with the tenant's configured rate
+ * (finance.default_interest), establishment fee and comparison rate (or the comparison rate computed
+ * from the fee on the spec's $30,000 5-year benchmark). Pure for a given body, so a retry gets the
+ * same answer.
  */
 import type { Hono } from 'hono';
 import * as v from 'valibot';
