@@ -2,6 +2,9 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import { normaliseAuPhone } from '../../src/lib/phone/au-phone.ts';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
+import { isAvailable } from '../../src/lib/rules/listing.ts';
+import { priceDisplay } from '../../src/lib/rules/price-display.ts';
+import { vehicleFullName } from '../../src/lib/rules/vehicle-title.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { enforce, ipBucket } from './rate-limit.ts';
@@ -33,19 +36,26 @@ export async function guardWatchlistWrite(c: Context<AppEnv>, deps: Deps): Promi
   return { ok: true, user, carId: parsed.value.car_id };
 }
 
-/** What the watchlist page shows of a car; cars gone from stock stay listed as unavailable. */
-export function watchlistCar(id: string, car: Vehicle | undefined) {
+/**
+ * What the watchlist page shows of a car, by the site's own rules: the vehicle page's full name, the
+ * price display (a price only above 10, else PREORDER or the tenant's no-price text) and availability
+ * (in_stock or coming_soon and not sold). Cars gone from stock stay listed as unavailable.
+ */
+export function watchlistCar(id: string, car: Vehicle | undefined, noPriceText?: string) {
   if (!car) return { id, available: false };
+  const price = priceDisplay(car, noPriceText);
   return {
     id: car.id,
     slug: car.slug,
     path: car.path,
-    name: car.name ?? [car.year, car.make, car.model].filter(Boolean).join(' '),
+    name: vehicleFullName(car),
     make: car.make,
     model: car.model,
-    price: car.price,
+    /** The price only where the site shows one; price_text is what the page shows instead. */
+    price: price.kind === 'price' ? price.amount : null,
+    price_text: price.text,
     primary_image_url: car.primary_image_url,
     status: car.status,
-    available: car.status === 'in_stock' || car.status === 'coming_soon',
+    available: isAvailable(car),
   };
 }

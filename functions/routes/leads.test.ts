@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { drain } from '../lib/outbox.ts';
 import { commonPostChecks, expectNoEcho, useHarness } from '../test/harness.ts';
-import { ALPHA, BETA } from '../test/fixtures.ts';
+import { ALPHA, BETA, fixtureModels, makeTenant } from '../test/fixtures.ts';
+import { reserveTerms } from '../../src/lib/forms/reserve.ts';
 import { HONEYPOT_FIELD } from './leads.ts';
 
 const enquiry = () => ({
@@ -329,6 +330,17 @@ describe('POST /api/leads: reservations (category reservation)', () => {
     const { rows } = await h.db.query<{ car_id: string; payload: Record<string, any> }>('SELECT car_id, payload FROM leads WHERE id = $1', [lead_id]);
     expect(rows[0]?.car_id).toBe('b-ranger');
     expect(rows[0]?.payload['reservation']).toEqual({ deposit: 500, provider: 'local (dealer confirms, nothing charged)', status: 'awaiting-dealer' });
+  });
+
+  it("records the deposit the car's Reserve button and checkout show: its payment processor's, over the tenant's", async () => {
+    const res = await h.post('/api/leads', reservation({ car_id: 'b-puma' }), { origin: BETA });
+    expect(res.status).toBe(201);
+    const { lead_id } = (await res.json()) as { lead_id: string };
+    const { rows } = await h.db.query<{ payload: Record<string, any> }>('SELECT payload FROM leads WHERE id = $1', [lead_id]);
+    const car = fixtureModels()[1]!.vehicles.find((v) => v.id === 'b-puma')!;
+    const shown = reserveTerms(car, makeTenant('beta', { reserve: { deposit: 500 } }).reserve);
+    expect(shown).toEqual({ deposit: 250, label: 'Reserve for $250' });
+    expect(rows[0]?.payload['reservation']?.deposit).toBe(shown.deposit);
   });
 
   it('finds the car by its slug (/checkout-journey?car_id={slug})', async () => {

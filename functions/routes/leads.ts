@@ -13,8 +13,8 @@ import { Http } from '../errors.ts';
 import { canonicalJson, hmac, newId, sha256 } from '../lib/crypto.ts';
 import { fullName, type CarSnapshot, type LeadPayload, type Reservation, type TradeIn } from '../lib/lead.ts';
 import { localPayment } from '../adapters/local.ts';
-import { RESERVATION_CATEGORY } from '../../src/lib/forms/reserve.ts';
-import { isReserveEligible, reserveDeposit } from '../../src/lib/rules/vdp-actions.ts';
+import { RESERVATION_CATEGORY, reserveTerms } from '../../src/lib/forms/reserve.ts';
+import { isReserveEligible } from '../../src/lib/rules/vdp-actions.ts';
 import { vehicleFullName } from '../../src/lib/rules/vehicle-title.ts';
 import { idempotencyKey } from '../lib/idempotency.ts';
 import { enqueueLead } from '../lib/outbox.ts';
@@ -365,7 +365,8 @@ export function leadsRoute(app: Hono<AppEnv>, deps: Deps): void {
     // refuses leaves no half-made reservation behind. The deposit is the server's, not the browser's.
     if (reserving && car) {
       const provider = deps.adapters.payment ?? localPayment;
-      const deposit = reserveDeposit({ reserveDeposit: site.tenant.reserve.deposit });
+      // The same deposit the car's Reserve button and checkout page show (the car's payment processor's, else the tenant's).
+      const { deposit } = reserveTerms(car, site.tenant.reserve);
       try {
         const answer = await provider.reserve({
           tenant: site.slug,

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { signIn, useHarness } from '../test/harness.ts';
-import { BETA } from '../test/fixtures.ts';
+import { BETA, makeVehicle } from '../test/fixtures.ts';
+import { watchlistCar } from '../lib/watchlist.ts';
+import { savedCarOf } from '../../src/lib/forms/saved-car.ts';
+import { priceDisplay } from '../../src/lib/rules/price-display.ts';
+import { vehicleFullName } from '../../src/lib/rules/vehicle-title.ts';
 
 describe('GET /api/watchlist', () => {
   const h = useHarness();
@@ -14,7 +18,26 @@ describe('GET /api/watchlist', () => {
     expect(res.status).toBe(200);
     const { watchlist } = (await res.json()) as { watchlist: Record<string, unknown>[] };
     expect(watchlist.map((c) => c['id'])).toEqual(['a-hilux', 'a-corolla-1']);
-    expect(watchlist[0]).toMatchObject({ slug: 'a-hilux', path: '/cars/a-hilux', make: 'Toyota', price: 55990, available: true });
+    expect(watchlist[0]).toMatchObject({ slug: 'a-hilux', path: '/cars/a-hilux', make: 'Toyota', price: 55990, price_text: '$55,990', available: true });
+  });
+
+  it("shows a car as the site's own rules do: price only above 10 (the spec's rule, not > 0), availability, the page's full name", () => {
+    const car = (over: Parameters<typeof makeVehicle>[0]) => makeVehicle({ badge: 'SR5', series: 'GUN126R', ...over });
+    for (const price of [0, 5, 10, 11, 55990]) {
+      const c = car({ make: 'Toyota', model: 'HiLux', price });
+      const shown = watchlistCar(c.id, c, 'Call for price');
+      expect(shown).toMatchObject({ price: price > 10 ? price : null, price_text: priceDisplay(c, 'Call for price').text });
+      // The saved-car record the Save/Favourite buttons carry follows the same rule.
+      expect(savedCarOf(c, 'x').specs.price).toBe(price > 10 ? priceDisplay(c).text : '');
+    }
+    expect(watchlistCar('p', car({ id: 'p', make: 'Kia', model: 'EV9', price: 0, preorder: true }))).toMatchObject({ price: null, price_text: 'PREORDER' });
+    const hilux = car({ make: 'Toyota', model: 'HiLux', name: 'Something else' });
+    expect(watchlistCar(hilux.id, hilux)).toMatchObject({ name: vehicleFullName(hilux) });
+    expect(vehicleFullName(hilux)).toBe('2021 Toyota HiLux SR5 GUN126R');
+    // A car flagged sold while its status still says in_stock is not available, as on its page.
+    const flagged = car({ make: 'Mazda', model: 'CX-5', status: 'in_stock', sold: true });
+    expect(watchlistCar(flagged.id, flagged)).toMatchObject({ available: false });
+    expect(watchlistCar('c', car({ id: 'c', make: 'Mazda', model: 'CX-5', status: 'coming_soon' }))).toMatchObject({ available: true });
   });
 
   it('keeps a car that left the stock as unavailable', async () => {

@@ -16,14 +16,18 @@ const body = () => ({
 describe('POST /api/youx/quote', () => {
   const h = useHarness();
 
-  it("answers from the amortisation formula with the tenant's rates when no provider is configured", async () => {
+  it("answers from the amortisation formula with the tenant's rates when no provider is configured, on the stated 10% deposit and 30% final payment", async () => {
     const res = await h.post('/api/youx/quote', body());
     expect(res.status).toBe(200);
     const q = (await res.json()) as { weeklyRepaymentAmount: number; advertisedRate: number; comparisonRate: number };
     // alpha: 8.5% p.a., $395 establishment fee, 5 years weekly.
     expect(q.advertisedRate).toBe(8.5);
-    expect(q.weeklyRepaymentAmount).toBe(repayment({ amount: 30000, establishmentFee: 395, annualRatePct: 8.5, years: 5, periodsPerYear: 52 }));
-    expect(q.weeklyRepaymentAmount).toBeCloseTo(143.3, 0);
+    // $30,000 less the $3,000 deposit plus the fee, $9,000 owing at the end: not the full price's $143.30.
+    expect(q.weeklyRepaymentAmount).toBe(
+      repayment({ amount: 30000, deposit: 3000, residual: 9000, establishmentFee: 395, annualRatePct: 8.5, years: 5, periodsPerYear: 52 }),
+    );
+    expect(q.weeklyRepaymentAmount).toBeCloseTo(101.61, 2);
+    expect(q.weeklyRepaymentAmount).toBeLessThan(repayment({ amount: 30000, establishmentFee: 395, annualRatePct: 8.5, years: 5, periodsPerYear: 52 }));
     expect(q.comparisonRate).toBeGreaterThan(8.5);
     expect(q.comparisonRate).toBeCloseTo(9.06, 2);
   });

@@ -1,13 +1,15 @@
 /**
  * POST /api/youx/quote: weeklyRepaymentAmount, advertisedRate, comparisonRate for a car's price.
- * With a YouX adapter configured the provider answers; otherwise the amortisation formula with the
- * tenant's configured rate (finance.default_interest), establishment fee and comparison rate (or the
- * comparison rate computed from the fee on the spec's $30,000 5-year benchmark). Pure for a given
- * body, so a retry gets the same answer.
+ * With a YouX adapter configured the provider answers; otherwise the amortisation formula on the
+ * quote's stated assumptions (10% deposit, 30% final payment) with the tenant's configured rate
+ * (finance.default_interest), establishment fee and comparison rate (or the comparison rate computed
+ * from the fee on the spec's $30,000 5-year benchmark). Pure for a given body, so a retry gets the
+ * same answer.
  */
 import type { Hono } from 'hono';
 import * as v from 'valibot';
-import { comparisonRate, repayment } from '../../src/lib/finance/amortise.ts';
+import { comparisonRate } from '../../src/lib/finance/amortise.ts';
+import { quoteWeeklyRepayment } from '../../src/lib/finance/quote.ts';
 import type { Quote, QuoteInput } from '../adapters/index.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
@@ -45,16 +47,19 @@ const QuoteRequest = v.object({
   whoIsHelping: optionalText(100),
 });
 
+/**
+ * The local quote works the payment out on the assumptions the page states beside it (a 10% deposit
+ * and a 30% final payment, src/lib/finance/quote.ts), never on the full price.
+ */
 export function localQuote(input: QuoteInput, site: Site): Quote {
   const f = site.tenant.finance;
   const rate = f.default_interest;
   return {
-    weeklyRepaymentAmount: repayment({
-      amount: input.purchasePrice,
+    weeklyRepaymentAmount: quoteWeeklyRepayment({
+      price: input.purchasePrice,
       establishmentFee: f.establishment_fee,
       annualRatePct: rate,
       years: input.loanTerm,
-      periodsPerYear: 52,
     }),
     advertisedRate: rate,
     comparisonRate: f.comparison_rate ?? comparisonRate({ annualRatePct: rate, establishmentFee: f.establishment_fee }),

@@ -66,6 +66,10 @@ export function fixtureModels(): ModelInput[] {
     vehicles: [
       makeVehicle({ id: 'b-ranger', slug: 'b-ranger', make: 'Ford', model: 'Ranger', year: 2023, price: 61990 }),
       makeVehicle({ id: 'b-everest', slug: '2024-ford-everest-b', make: 'Ford', model: 'Everest', year: 2024, price: 68990 }),
+      // Its own payment processor sets the deposit (stock export payment_processors).
+      Object.assign(makeVehicle({ id: 'b-puma', slug: 'b-puma', make: 'Ford', model: 'Puma', year: 2024, price: 34990 }), {
+        payment_processors: [{ name: 'Stripe', deposit: 250 }],
+      }),
     ],
     built_at: '2026-11-22T00:00:00.000Z',
   };

@@ -28,6 +28,7 @@ export default function VehicleCard({ car, settings, priority = false }: Vehicle
     make: car.make,
     model: car.model ?? undefined,
     status: car.status,
+    stocknum: car.stocknum ?? undefined,
   });
   return (
     <article className="card" data-car-id={car.id}>

@@ -11,6 +11,10 @@ import { startNodeServer, type RunningServer } from '../../functions/node.ts';
 import { E2E_DIST } from '../../playwright.config.ts';
 import { readModel, snap } from './helpers.ts';
 import { vehicleFullName } from '../../src/lib/rules/vehicle-title.ts';
+import { priceDisplay } from '../../src/lib/rules/price-display.ts';
+import { reserveTerms } from '../../src/lib/forms/reserve.ts';
+import { defaultRegoState } from '../../src/lib/forms/trade-in.ts';
+import { manufacturerSlug, vehicleEnquirySubcategory } from '../../src/lib/forms/vehicle-enquiry.ts';
 
 const TENANT = 'demo-southern-motor-group';
 let server: RunningServer;
@@ -260,6 +264,11 @@ test('vehicle page: multi-step enquiry -> /success with the analytics event; fav
   expect(last.category).toBe('Vehicle Enquiry');
   expect(last.car_id).toBe(car.id);
   expect(last.payload).toMatchObject({ event_id: 15, url: expect.stringContaining(car.slug) as unknown });
+  // The spec's prefill: manufacturer_slug (in the lead's vehicle) and subcategory were missing.
+  expect(last.payload).toMatchObject({
+    subcategory: vehicleEnquirySubcategory(car.car_type),
+    vehicle: { manufacturer_slug: manufacturerSlug(car.make), stock_number: car.stocknum },
+  });
 });
 
 test('Quick Enquiry on a search card opens the enquiry form for that car, loaded on the click', async ({ page }) => {
@@ -289,6 +298,7 @@ test('Quick Enquiry on a search card opens the enquiry form for that car, loaded
   expect(last.car_id).toBe(car.id);
   expect(last.payload['message']).toBe('Quick question about this one');
   expect(String(last.payload['url'])).toContain('/search/used-cars');
+  expect(last.payload).toMatchObject({ subcategory: 'Used Vehicle', vehicle: { manufacturer_slug: expect.stringMatching(/^[a-z0-9-]+$/) as unknown } });
 });
 
 test('multi-step enquiry without a lead_id shows the returned error or the spec fallback', async ({ page }) => {
@@ -327,6 +337,8 @@ test('trade-in: details lead, rego and car, adjustments, a 7-day estimated offer
   await form.getByRole('button', { name: 'Get My Valuation' }).click();
   const flow = page.getByTestId('trade-in-flow');
   await expect(flow.getByLabel('Rego')).toHaveValue('ABC123');
+  // The rego state starts at the dealer's own state (spec default QLD), not a fixed NSW.
+  await expect(flow.getByLabel('State')).toHaveValue(defaultRegoState(readModel(TENANT).tenant.locations));
   expect((await leads()).at(-1)!.payload).toMatchObject({ category: 'Trade-in', subcategory: '1. Details' });
   await flow.getByLabel('State').selectOption('VIC');
   await flow.getByLabel('Make').fill(like.make);
@@ -618,6 +630,8 @@ test('reserve online after signing in: the deposit label, the local payment adap
   await signIn(page, '0412 555 333');
   await page.goto(url(`/cars/${car.slug}/buy-online`));
   await expect(page.getByText('Reserve for $500')).toBeVisible();
+  // The deposit shown is the one the server records (src/lib/forms/reserve.ts reserveTerms, for both).
+  await expect(page.getByTestId('reserve-deposit')).toHaveText(`Deposit: $${reserveTerms(car, readModel(TENANT).tenant.reserve).deposit}`);
   const stored = await submitEveryWay(page, {
     id: 'reserve-form',
     submit: 'Reserve This Car',
@@ -750,6 +764,7 @@ test('the garage pages (/my-garage and the tenant-named /mysouthern) list saved 
     const item = page.getByTestId('watchlist').locator('li', { hasText: car.make });
     await expect(item).toHaveCount(1);
     await expect(item.locator('[data-status]')).toHaveText('Available');
+    await expect(item.locator('[data-price]')).toHaveText(`${priceDisplay(car, readModel(TENANT).tenant.texts.no_price).text} · `);
     await expect(item.getByRole('link').first()).toHaveAttribute('href', car.path);
   }
 });

@@ -8,6 +8,11 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DIST } from '../../playwright.config.ts';
 import { isAvailable } from '../../src/lib/rules/listing.ts';
+import { repayment } from '../../src/lib/finance/amortise.ts';
+import { chooseLender, disclaimerText } from '../../src/lib/finance/display.ts';
+import { quoteBasis, quoteWeeklyRepayment } from '../../src/lib/finance/quote.ts';
+import { readVdpExtras } from '../../src/lib/vdp/extras.ts';
+import { formatDollars } from '../../src/lib/rules/format.ts';
 import { shouldShowPriceGauge } from '../../src/lib/price-gauge/index.ts';
 import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
 import { baseUrl, expectNoBrokenImages, readModel, snap, watchBrokenRequests, type DemoTenant } from './helpers.ts';
@@ -63,6 +68,14 @@ test.describe('vehicle page', () => {
     await expect(block).toContainText('Interest rate');
     await expect(block).toContainText('Comparison rate*');
     await expect(block).toContainText('WARNING: This comparison rate is true only for the examples given');
+    // The lender's own terms sit with its figures, in the block and under the sidebar's weekly figure.
+    const lender = chooseLender(readVdpExtras(car as unknown as Record<string, unknown>).extras.finance_lenders, tenant.finance.provider);
+    const terms = lender?.entry.disclaimer ?? '';
+    expect(terms).not.toBe('');
+    await expect(block.getByTestId('lender-terms')).toHaveText(terms);
+    await expect(side.getByTestId('estimate-lender-terms')).toHaveText(disclaimerText(terms).short);
+    // The group has a watchlist: Save is there (woken by the shopper-state script).
+    await expect(side.locator('[data-save-car]')).toHaveCount(1);
     await expect(page.locator('.vdp-thumbs button')).toHaveCount(car.photos.length + (car.video_url ? 1 : 0));
     await expect(page.getByText(/^Located at /)).toBeVisible();
     await page.getByRole('button', { name: 'Dismiss this notice' }).click();
@@ -83,7 +96,52 @@ test.describe('vehicle page', () => {
     await expect(page.locator('[data-save-car]')).toHaveCount(0);
     await expect(page.locator('.vdp-thumbs')).toHaveCount(0);
     await expect(page.getByTestId('finance-block')).toHaveCount(0);
+    // No finance for a sold car: no calculator, no Get Finance Now, no finance link carrying its price.
+    await expect(page.locator('#finance-calculator')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Get Finance/ })).toHaveCount(0);
+    await expect(page.locator(`a[href^="/finance?"][href*="car_id=${car.id}"]`)).toHaveCount(0);
+    await expect(page.getByTestId('sticky-header').getByRole('link', { name: 'Finance', exact: true })).toHaveCount(0);
+    await expect(page.locator('.vdp-estimate')).toHaveCount(0);
+    await expect(side.getByRole('button', { name: new RegExp(`^${tenant.texts.call}`) })).toBeVisible();
     await snap(page, info, 'vdp-sold');
+  });
+
+  test('a site without a watchlist: no Save button and no sign-in path to one', async ({ page }) => {
+    const coastal = readModel(COASTAL);
+    expect(coastal.tenant.features.watchlist).toBe(false);
+    const car = (coastal.vehicles as VdpVehicle[]).find((c) => isAvailable(c) && (c.price ?? 0) > 10 && c.photos.length > 0)!;
+    await open(page, car, COASTAL);
+    const side = page.getByRole('complementary', { name: 'Price and actions' });
+    await expect(side.getByRole('link', { name: 'Enquire Now' })).toBeVisible();
+    await expect(page.locator('[data-save-car]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+    await page.goto(`${baseUrl(COASTAL)}/watchlist`);
+    await expect(page.getByTestId('no-watchlist')).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/watchlist');
+    await page.goto(`${baseUrl(COASTAL)}/my-garage`);
+    await expect(page.getByTestId('no-watchlist')).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/my-garage');
+  });
+
+  test('the sidebar quote is worked out on the assumptions its label states (5 years, 10% deposit, 30% final payment)', async ({ page }) => {
+    const coastal = readModel(COASTAL);
+    const f = coastal.tenant.finance;
+    // A car with no lender block of its own, so the sidebar asks for a quote.
+    const car = (coastal.vehicles as VdpVehicle[]).find((c) => {
+      const lenders = readVdpExtras(c as unknown as Record<string, unknown>).extras.finance_lenders;
+      return isAvailable(c) && (c.price ?? 0) >= f.min_amount && (c.price ?? 0) <= f.max_amount && Object.keys(lenders).length === 0 && c.make !== 'Suzuki';
+    })!;
+    await open(page, car, COASTAL);
+    const estimate = page.locator('.vdp-estimate');
+    await expect(estimate.getByTestId('quote-basis')).toContainText(quoteBasis(car.price ?? 0));
+    await expect(estimate.getByTestId('quote-basis')).toContainText('10.0% deposit');
+    const weekly = quoteWeeklyRepayment({ price: car.price ?? 0, annualRatePct: f.default_interest, establishmentFee: f.establishment_fee });
+    await expect(estimate.locator('[data-quote="weekly"]')).toHaveText(formatDollars(weekly));
+    // Not the full price's payment, which the label used to contradict.
+    const full = repayment({ amount: car.price ?? 0, establishmentFee: f.establishment_fee, annualRatePct: f.default_interest, years: 5 });
+    expect(Math.round(full)).not.toBe(Math.round(weekly));
+    // The finance disclaimer beside it speaks of the comparison rate's benchmark, not of the estimate.
+    await expect(page.locator('#financeDisclaimer')).not.toContainText('Finance estimate based on');
   });
 
   test('a coming soon car is available but has no thumbnails or reserve', async ({ page }, info) => {

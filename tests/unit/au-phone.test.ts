@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseAuMobile, normaliseAuPhone, toNationalNumber } from '../../src/lib/phone/au-phone.ts';
+import { formatAuPhone, normaliseAuMobile, normaliseAuPhone, toNationalNumber } from '../../src/lib/phone/au-phone.ts';
 
 describe('normaliseAuMobile', () => {
   it('accepts every common way of writing a mobile', () => {
@@ -33,5 +33,25 @@ describe('toNationalNumber', () => {
   it('+61 becomes 0', () => {
     expect(toNationalNumber('+61412345678')).toBe('0412345678');
     expect(toNationalNumber('1300123456')).toBe('1300123456');
+  });
+});
+
+describe('formatAuPhone: grouped as Australians write them', () => {
+  it('1300 and 1800 numbers 4 3 3, 13 numbers 2 2 2', () => {
+    for (const s of ['1300123456', '1300 123 456', '1300-12-34-56', '13 0012 3456']) expect(formatAuPhone(s)).toBe('1300 123 456');
+    expect(formatAuPhone('1800 555 019')).toBe('1800 555 019');
+    expect(formatAuPhone('131234')).toBe('13 12 34');
+    expect(formatAuPhone('13 1234')).toBe('13 12 34');
+  });
+  it('mobiles 04xx xxx xxx, +61 turned into 0', () => {
+    for (const s of ['0412345678', '04 1234 5678', '+61 412 345 678', '+61 (0)412 345 678', '61412345678']) expect(formatAuPhone(s)).toBe('0412 345 678');
+  });
+  it('landlines (0x) xxxx xxxx: the 2-4-4 grouping with the area code in brackets', () => {
+    for (const s of ['0295251234', '02 9525 1234', '+61 2 9525 1234', '+61295251234', '(02) 9525 1234']) expect(formatAuPhone(s)).toBe('(02) 9525 1234');
+    expect(formatAuPhone('08 9446 2100')).toBe('(08) 9446 2100');
+  });
+  it('anything else as typed', () => {
+    expect(formatAuPhone(' +1 415 555 0100 ')).toBe('+1 415 555 0100');
+    expect(formatAuPhone('12345')).toBe('12345');
   });
 });

@@ -2,7 +2,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import VehicleCard from '../../src/components/VehicleCard.tsx';
-import { cardCarFromDoc, cardView, isReserveEligible, reserveHref, type CardCar, type CardSettings } from '../../src/lib/search/card.ts';
+import { cardCarFromDoc, cardView, reserveHref, type CardCar, type CardSettings } from '../../src/lib/search/card.ts';
+import { vdpActions } from '../../src/lib/rules/vdp-actions.ts';
 import { toSearchDocs } from '../../src/lib/search/documents.ts';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
 
@@ -44,12 +45,36 @@ describe('card buttons', () => {
   });
 
   it('Reserve only for eligible cars: in stock, not sold, not reserved, price over 200, not Test Drive Only', () => {
-    expect(isReserveEligible({ status: 'in_stock', price: 201 })).toBe(true);
-    expect(isReserveEligible({ status: 'in_stock', price: 200 })).toBe(false);
+    expect(labels(car({ price: 201 }))).toContain('Reserve');
     expect(labels(car({ price: 200 }))).not.toContain('Reserve');
     expect(labels(car({ reserved: true }))).not.toContain('Reserve');
     expect(labels(car({ status: 'coming_soon' }))).toEqual(['Explore Vehicle', 'Quick Enquiry']);
     expect(labels(car({ tag: 'Test Drive Only' }))).toEqual(['Explore Vehicle', 'Quick Enquiry']);
+  });
+
+  it("the card's Reserve and the vehicle page's are one rule: they agree on every kind of car, Test Drive Only in any case included", () => {
+    const variants: Partial<CardCar>[] = [
+      {},
+      { price: 200 },
+      { price: 201 },
+      { reserved: true },
+      { status: 'coming_soon' },
+      { status: 'sold', sold: true },
+      { sold: true },
+      { tag: 'Test Drive Only' },
+      { tag: ' TEST DRIVE ONLY ' },
+      { tag: 'Demo' },
+    ];
+    for (const over of variants) {
+      for (const buyOnlinePath of [false, true]) {
+        const c = car(over);
+        const page = vdpActions(
+          { ...c, slug: c.path.replace('/cars/', ''), tag: c.tag ?? undefined },
+          { reserveOnline: true, buyOnlinePath, favourites: false, watchlist: false },
+        );
+        expect(reserveHref(c, settings({ buyOnlinePath })), JSON.stringify(over)).toBe(page.reserve?.href);
+      }
+    }
   });
 
   it('a sold car shows Find Me Something Similar instead, with the sold tag', () => {

@@ -18,7 +18,9 @@ import {
   type FinanceCar,
   type FinanceProvider,
 } from '../../src/lib/finance/display.ts';
-import { quoteEstimate, shouldFetchQuote } from '../../src/lib/finance/quote.ts';
+import { QUOTE_BASIS, quoteBasis, quoteEstimate, quoteLoan, quoteWeeklyRepayment, shouldFetchQuote } from '../../src/lib/finance/quote.ts';
+import { FinanceSchema } from '../../src/lib/schemas/finance.ts';
+import * as v from 'valibot';
 import type { LenderEntry } from '../../src/lib/vdp/extras.ts';
 
 const SETTINGS: CalculatorSettings = {
@@ -168,6 +170,10 @@ describe('finance display eligibility (per provider table)', () => {
     expect(show('Car Clarity', { disclaimer: 'Terms apply.' })).toBe('disclaimer');
     expect(show('Car Clarity', {})).toBe('none');
   });
+  it('a sold car shows no finance from any provider, Car Clarity included', () => {
+    expect(show('Car Clarity', { disclaimer: 'Terms apply.' }, { available: false })).toBe('none');
+    expect(show('Nissan Finance', { paymentMonth: 520 }, { available: false })).toBe('none');
+  });
   it('is hidden for Suzuki and for the configured dealerships', () => {
     expect(show('AusLoans', {}, { make: 'Suzuki' })).toBe('none');
     expect(show('AusLoans', {}, { dealership_slug: 'southern-motorcycles' }, ['southern-motorcycles'])).toBe('none');
@@ -191,6 +197,30 @@ describe('finance block, quote estimate and disclaimer', () => {
     expect(b.offerEnds).toBe('Offer ends 31/12/2026');
     expect(financeBlock(entry({ balloon: 9000 })).balloon).toBe('$9,000');
     expect(COMPARISON_WARNING).toMatch(/^WARNING: This comparison rate is true only for the examples given/);
+  });
+  it("carries the lender's disclaimer with its figures (short at 197 characters, and full)", () => {
+    const terms = `Finance provided by Angle to approved applicants. ${'Fees and charges apply. '.repeat(10)}`.trim();
+    const b = financeBlock(entry({ paymentWeek: 99, disclaimer: terms }));
+    expect(b.disclaimer).toEqual({ short: `${terms.slice(0, 197)}...`, full: terms, truncated: true });
+    expect(financeBlock(entry({ disclaimer: 'Terms apply.' })).disclaimer).toEqual({ short: 'Terms apply.', full: 'Terms apply.', truncated: false });
+    expect(financeBlock(entry({ disclaimer: '  ' })).disclaimer).toBeUndefined();
+    expect(financeBlock(entry({})).disclaimer).toBeUndefined();
+  });
+  it("the quote estimate's figure is worked out on the assumptions its label states: 5 years, 10.0% deposit, 30% final payment", () => {
+    expect(QUOTE_BASIS).toBe('Based on a 5 year term, 10.0% deposit and 30% final payment.');
+    expect(quoteLoan(30000)).toEqual({ amount: 30000, deposit: 3000, residual: 9000, years: 5 });
+    const weekly = quoteWeeklyRepayment({ price: 30000, annualRatePct: 8.5, establishmentFee: 395 });
+    expect(weekly).toBe(repayment({ amount: 30000, deposit: 3000, residual: 9000, establishmentFee: 395, annualRatePct: 8.5, years: 5, periodsPerYear: 52 }));
+    expect(weekly).toBeCloseTo(101.61, 2);
+    // Not the full price's payment, which the old label contradicted.
+    expect(weekly).toBeLessThan(repayment({ amount: 30000, establishmentFee: 395, annualRatePct: 8.5, years: 5 }));
+    expect(quoteBasis(52990)).toBe('Based on a 5 year term, 10.0% deposit ($5,299) and 30% final payment ($15,897) on $52,990.');
+    expect(quoteBasis(undefined)).toBe(QUOTE_BASIS);
+  });
+  it("the default finance disclaimer speaks of the comparison rate's benchmark only, never of the estimate's deposit", () => {
+    const text = v.parse(FinanceSchema, {}).disclaimer;
+    expect(text).toMatch(/^Comparison rates are based on a 5-year secured fixed loan of \$30,000 with no deposit/);
+    expect(text).not.toMatch(/^Finance estimate/);
   });
   it("quote estimate: '...' while loading, '-' when missing, monthly = weekly x 4.33", () => {
     expect(quoteEstimate(undefined, true)).toEqual({ weekly: '...', monthly: '...', advertisedRate: '...', comparisonRate: '...' });

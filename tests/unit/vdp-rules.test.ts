@@ -13,7 +13,7 @@ import {
 } from '../../src/lib/rules/fuel-cost.ts';
 import { isListed } from '../../src/lib/rules/listing.ts';
 import { priceDisplay } from '../../src/lib/rules/price-display.ts';
-import { isReserveEligible, reserveLabel, vdpActions, type ActionFacts, type ActionSettings } from '../../src/lib/rules/vdp-actions.ts';
+import { isReserveEligible, isTestDriveOnly, reserveLabel, vdpActions, type ActionFacts, type ActionSettings } from '../../src/lib/rules/vdp-actions.ts';
 import {
   allSpecifications,
   COMMENTS_PENDING,
@@ -58,7 +58,7 @@ describe('tags and listing windows', () => {
 });
 
 const car = (c: Partial<ActionFacts> = {}): ActionFacts => ({ id: '1', slug: 'a-car', status: 'in_stock', car_type: 'used', price: 30000, ...c });
-const SET: ActionSettings = { reserveOnline: true, buyOnlinePath: false, favourites: true };
+const SET: ActionSettings = { reserveOnline: true, buyOnlinePath: false, favourites: true, watchlist: true };
 
 describe('sidebar actions', () => {
   it('available cars (in_stock, coming_soon) get the buttons; others the SOLD panel and no save', () => {
@@ -67,6 +67,25 @@ describe('sidebar actions', () => {
     expect(vdpActions(car({ status: 'coming_soon' }), SET).available).toBe(true);
     const sold = vdpActions(car({ status: 'sold' }), SET);
     expect([sold.available, sold.soldPanel, sold.save, sold.tradeIn, sold.reserve]).toEqual([false, true, false, undefined, undefined]);
+  });
+  it('no Save button (nor its sign-in path) on a site without a watchlist', () => {
+    expect(vdpActions(car(), { ...SET, watchlist: false }).save).toBe(false);
+    expect(vdpActions(car(), SET).save).toBe(true);
+  });
+  it('a sold car offers no finance: the SOLD panel replaces the buying actions, the finance link with its price included', () => {
+    expect(vdpActions(car(), SET).finance?.href).toBe('/finance?vehiclePriceBudget=30000&car_id=1&car_type=used#finance-form');
+    expect(vdpActions(car({ status: 'sold' }), SET).finance).toBeUndefined();
+    expect(vdpActions(car({ sold: true }), SET).finance).toBeUndefined();
+    expect(vdpActions(car({ status: 'coming_soon' }), SET).finance).toBeDefined();
+  });
+  it('the finance link carries a budget only for a price the page shows (above 10)', () => {
+    expect(vdpActions(car({ price: 10 }), SET).finance?.href).not.toContain('vehiclePriceBudget');
+    expect(vdpActions(car({ price: 11 }), SET).finance?.href).toContain('vehiclePriceBudget=11');
+  });
+  it('Test Drive Only: any case, spaces around ignored', () => {
+    expect(isTestDriveOnly({ tag: ' test DRIVE only ' })).toBe(true);
+    expect(isTestDriveOnly({ tag: 'Test Drive' })).toBe(false);
+    expect(isTestDriveOnly({ tag: null })).toBe(false);
   });
   it('history report only with a file', () => {
     expect(vdpActions(car(), SET).historyReport).toBeUndefined();
@@ -98,9 +117,9 @@ describe('sidebar actions', () => {
 });
 
 describe('phone', () => {
-  it('masks after the first 5 characters, groups 2-4-4, unmasked where configured', () => {
-    expect(phoneShown('+61 2 9635 1100', false)).toEqual({ initial: '02 96XX XXXX', full: '02 9635 1100', tel: 'tel:0296351100', masked: true });
-    expect(phoneShown('0412555019', true)).toEqual({ initial: '04 1255 5019', full: '04 1255 5019', tel: 'tel:0412555019', masked: false });
+  it('masks after the first 5 characters, groups as Australians write them, unmasked where configured', () => {
+    expect(phoneShown('+61 2 9635 1100', false)).toEqual({ initial: '(02) XXXX XXXX', full: '(02) 9635 1100', tel: 'tel:0296351100', masked: true });
+    expect(phoneShown('0412555019', true)).toEqual({ initial: '0412 555 019', full: '0412 555 019', tel: 'tel:0412555019', masked: false });
     expect(phoneShown('1300 555 123', false).initial).toBe('1300 XXX XXX');
   });
   it('call-us number: override, by car type (demo -> new) when filtering, new or used, location, warning', () => {

@@ -9,6 +9,8 @@ import { useRef, useState } from 'react';
 import LeadForm, { type LeadFormProps } from './LeadForm.tsx';
 import {
   ADJUSTMENTS,
+  AU_STATES,
+  DEFAULT_REGO_STATE,
   ADJUSTMENTS_SUBCATEGORY,
   OFFER_ACCEPTED_SUBCATEGORY,
   REGO_LOOKUP_SUBCATEGORY,
@@ -21,14 +23,21 @@ import { submitLead } from '../../lib/forms/submit.ts';
 import { track, EVENT_IDS } from '../../lib/analytics/index.ts';
 import { formatNumber } from '../../lib/rules/format.ts';
 
-const STATES = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT'];
-
 type Step = 'details' | 'car' | 'adjust' | 'offer' | 'accepted';
 
-export default function TradeInFlow({ form, stock }: { form: LeadFormProps; stock: Record<string, number> }) {
+/** regoState: where the state select starts (src/lib/forms/trade-in.ts defaultRegoState: the dealer's state, else QLD). */
+export default function TradeInFlow({
+  form,
+  stock,
+  regoState = DEFAULT_REGO_STATE,
+}: {
+  form: LeadFormProps;
+  stock: Record<string, number>;
+  regoState?: string;
+}) {
   const [step, setStep] = useState<Step>('details');
   const [lead, setLead] = useState<{ id: string; values: FormValues }>();
-  const [car, setCar] = useState({ rego: '', regoState: 'NSW', make: '', year: '', km: '' });
+  const [car, setCar] = useState({ rego: '', regoState, make: '', year: '', km: '' });
   const [answers, setAnswers] = useState<Record<string, 'yes' | 'no'>>({});
   const [offer, setOffer] = useState<{ price: number | undefined; validUntil: Date }>();
   const [error, setError] = useState('');
@@ -166,7 +175,7 @@ export default function TradeInFlow({ form, stock }: { form: LeadFormProps; stoc
             <div className="lf-field">
               <label htmlFor="ti-state">State</label>
               <select id="ti-state" value={car.regoState} onChange={(e) => editCar({ ...car, regoState: e.target.value })}>
-                {STATES.map((s) => (
+                {AU_STATES.map((s) => (
                   <option key={s}>{s}</option>
                 ))}
               </select>

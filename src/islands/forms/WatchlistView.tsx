@@ -1,7 +1,6 @@
 /** The watchlist / garage page: saved cars with their live status from GET /api/watchlist. */
 import { useEffect, useState } from 'react';
 import { signInHref } from '../../lib/forms/gating.ts';
-import { formatDollars } from '../../lib/rules/format.ts';
 import { loadSession } from '../../stores/session.ts';
 import { syncWatchlist, toggleWatch } from '../../stores/watchlist.ts';
 import Toaster from './Toaster.tsx';
@@ -12,6 +11,8 @@ interface Entry {
   path: string;
   name: string;
   price: number | null;
+  /** The server's price display (src/lib/rules/price-display.ts): a price only above 10, else PREORDER or the no-price text. */
+  price_text?: string;
   primary_image_url: string | null;
   status: string;
   available: boolean;
@@ -56,7 +57,7 @@ export default function WatchlistView({ signInType = 'watchlist' }: { signInType
                   <strong>{c.name}</strong>
                 </a>
                 <p>
-                  {c.price ? `${formatDollars(c.price)} · ` : ''}
+                  {c.price_text ? <span data-price>{`${c.price_text} · `}</span> : ''}
                   <span data-status>{c.available ? 'Available' : c.status === 'sold' ? 'Sold' : c.status.replace('_', ' ')}</span>
                 </p>
                 <button

@@ -58,7 +58,8 @@ export function financeDisplay(
   lender: { provider: FinanceProvider; entry: LenderEntry } | undefined,
   opts: { currentYear: number; hiddenDealerships: readonly string[] },
 ): FinanceDisplay {
-  if (!lender || isFinanceHidden(car, opts.hiddenDealerships)) return { show: 'none' };
+  // A car that is not available (sold) shows no finance at all: the SOLD panel replaces the buying actions.
+  if (!lender || !car.available || isFinanceHidden(car, opts.hiddenDealerships)) return { show: 'none' };
   const { provider, entry } = lender;
   if (provider === 'Car Clarity') return entry.disclaimer ? { show: 'disclaimer', provider, disclaimer: entry.disclaimer } : { show: 'none' };
   if (entry.interestRate == null || entry.comparisonRate == null) return { show: 'none' };
@@ -101,7 +102,8 @@ export interface FinanceBlock {
   term?: string | undefined;
   balloon: string;
   offerEnds?: string | undefined;
-  disclaimer?: string | undefined;
+  /** The lender's own terms for these figures (finance_lenders[provider].disclaimer), shown with them: short (197) and full. */
+  disclaimer?: { short: string; full: string; truncated: boolean } | undefined;
 }
 
 /** The block's figures as shown: weekly in whole dollars, both rates side by side, 'No Balloon Payment'. */
@@ -120,7 +122,7 @@ export function financeBlock(entry: LenderEntry): FinanceBlock {
     term: termText(entry.term),
     balloon: entry.balloon != null && entry.balloon > 0 ? formatDollars(entry.balloon) : 'No Balloon Payment',
     offerEnds: offer ? `Offer ends ${offer[3]}/${offer[2]}/${offer[1]}` : undefined,
-    disclaimer: entry.disclaimer ?? undefined,
+    disclaimer: entry.disclaimer?.trim() ? disclaimerText(entry.disclaimer) : undefined,
   };
 }
 

@@ -1,3 +1,5 @@
+import { isTestDriveOnly } from '../rules/vdp-actions.ts';
+
 /** Which of the spec's analytics event ids a lead carries. */
 export type FormKind = 'enquiry' | 'test-drive' | 'photo-request' | 'similar' | 'offer-accepted' | 'other';
 
@@ -14,7 +16,7 @@ export function leadEventId(kind: FormKind, car: EventCar | undefined): number |
   if (kind === 'offer-accepted') return 18;
   if (!car) return undefined;
   const used = car.car_type === 'used';
-  const testDriveOnly = (car.tag ?? '').toLowerCase() === 'test drive only';
+  const testDriveOnly = isTestDriveOnly(car);
   if (kind === 'test-drive') return testDriveOnly || !used ? 17 : 48;
   if (kind === 'enquiry' || kind === 'photo-request' || kind === 'similar') return testDriveOnly ? 17 : used ? 15 : 14;
   return undefined;

@@ -1,6 +1,30 @@
 /**
  * Reserve / buy online. The form sends a lead with this category; the functions' payment adapter
  * (functions/adapters, local default: nothing charged, the dealer confirms) records the reservation
- * on it with the deposit the server works out (src/lib/rules/vdp-actions.ts reserveDeposit).
+ * on it with the deposit `reserveTerms` decides: the same one the car's Reserve button and checkout show.
  */
+import { reserveDeposit, reserveLabel } from '../rules/vdp-actions.ts';
+import { readPaymentProcessor } from '../vdp/extras.ts';
+
 export const RESERVATION_CATEGORY = 'reservation';
+
+export interface ReserveTerms {
+  deposit: number;
+  label: string;
+}
+
+/**
+ * A car's reservation deposit and label, decided once for the Reserve button, the checkout page and the
+ * functions' lead route: the car's payment processor (stock export payment_processors: its deposit when
+ * a positive amount, its label), else the tenant's reserve settings, else the spec's $200.
+ */
+export function reserveTerms(car: object, reserve: { deposit?: number | undefined; label?: string | undefined }): ReserveTerms {
+  const processor = readPaymentProcessor(car as Record<string, unknown>);
+  const settings = {
+    reserveDeposit: reserve.deposit,
+    reserveLabel: reserve.label,
+    processorLabel: processor.label,
+    processorDeposit: processor.deposit !== undefined && processor.deposit > 0 ? processor.deposit : undefined,
+  };
+  return { deposit: reserveDeposit(settings), label: reserveLabel(settings) };
+}

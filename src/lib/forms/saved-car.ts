@@ -1,7 +1,9 @@
 /** The small car record the Save / Favourite / Compare buttons carry (data-car) and the stores keep. */
 import type { Vehicle } from '../model/vehicle.ts';
+import { priceDisplay } from '../rules/price-display.ts';
 
 export function savedCarOf(car: Vehicle, name: string) {
+  const price = priceDisplay(car);
   const first = car.photos[0];
   const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
   return {
@@ -12,7 +14,8 @@ export function savedCarOf(car: Vehicle, name: string) {
     model: str(car.model),
     primary_image_url: first?.ok ? (first.card?.small.url ?? first.thumb.url) : '',
     specs: {
-      price: typeof car.price === 'number' && car.price > 0 ? `$${car.price.toLocaleString('en-AU')}` : '',
+      // The price display rule: a price only above 10 (the compare view leaves the cell empty otherwise).
+      price: price.kind === 'price' ? price.text : '',
       year: str(car.year),
       km: typeof car.km === 'number' ? `${car.km.toLocaleString('en-AU')} km` : '',
       body: str(car.simple_body || car.body),

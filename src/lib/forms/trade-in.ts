@@ -8,6 +8,44 @@ export const OFFER_ACCEPTED_SUBCATEGORY = '3. Offer Accepted';
 export const REGO_LOOKUP_SUBCATEGORY = '2. Rego Lookup';
 export const ADJUSTMENTS_SUBCATEGORY = '2. Adjustments';
 
+/** The rego states the trade-in form offers. */
+export const AU_STATES = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT'] as const;
+export type AuState = (typeof AU_STATES)[number];
+/** The spec's default rego state when the dealer's own is not known. */
+export const DEFAULT_REGO_STATE: AuState = 'QLD';
+
+const STATE_NAMES: Record<string, AuState> = {
+  'new south wales': 'NSW',
+  victoria: 'VIC',
+  queensland: 'QLD',
+  'south australia': 'SA',
+  'western australia': 'WA',
+  tasmania: 'TAS',
+  'northern territory': 'NT',
+  'australian capital territory': 'ACT',
+};
+
+/** "qld", " Queensland ", "QLD" -> "QLD"; anything else -> undefined. */
+export function auState(text: string | null | undefined): AuState | undefined {
+  const t = (text ?? '').trim();
+  const upper = t.toUpperCase();
+  return (AU_STATES as readonly string[]).includes(upper) ? (upper as AuState) : STATE_NAMES[t.toLowerCase()];
+}
+
+/**
+ * The trade-in form's starting rego state: the dealer's own (its primary location's state, else the
+ * first location with one), falling back to the spec's QLD. Most trade-ins are registered where the
+ * dealer trades.
+ */
+export function defaultRegoState(locations: readonly { primary?: boolean | undefined; address?: { state?: string | undefined } | undefined }[]): AuState {
+  const ordered = [...locations.filter((l) => l.primary), ...locations.filter((l) => !l.primary)];
+  for (const l of ordered) {
+    const state = auState(l.address?.state);
+    if (state) return state;
+  }
+  return DEFAULT_REGO_STATE;
+}
+
 /** The shopper's contact fields each later trade-in step repeats, so every step's lead stands on its own. */
 export const CONTACT_FIELDS = [
   'name',

@@ -29,3 +29,21 @@ export function normaliseAuPhone(input: string): string | null {
 export function toNationalNumber(e164: string): string {
   return e164.startsWith('+61') ? `0${e164.slice(3)}` : e164;
 }
+
+/**
+ * A number as Australians write it: mobiles 4 3 3 ("0412 345 678"), landlines with the area code in
+ * brackets, 2 4 4 ("(02) 9525 1234"), 1300 and 1800 numbers 4 3 3 ("1300 123 456") and 13 numbers
+ * 2 2 2 ("13 12 34"). +61 (and +61 (0)) becomes 0. Anything else is shown as the dealer typed it.
+ */
+export function formatAuPhone(raw: string): string {
+  const s = raw.trim().replace(/[^\d+]/g, '');
+  const national = /^(?:\+?610?|0)([2-578]\d{8})$/.exec(s);
+  if (national) {
+    const n = `0${national[1]}`;
+    if (n.startsWith('04') || n.startsWith('05')) return `${n.slice(0, 4)} ${n.slice(4, 7)} ${n.slice(7)}`;
+    return `(${n.slice(0, 2)}) ${n.slice(2, 6)} ${n.slice(6)}`;
+  }
+  if (/^1[38]00\d{6}$/.test(s)) return `${s.slice(0, 4)} ${s.slice(4, 7)} ${s.slice(7)}`;
+  if (/^13\d{4}$/.test(s)) return `${s.slice(0, 2)} ${s.slice(2, 4)} ${s.slice(4)}`;
+  return raw.trim();
+}

@@ -1,16 +1,12 @@
+import { formatAuPhone } from '../phone/au-phone.ts';
+
 /**
- * Phone numbers are shown reformatted: +61 becomes 0, then grouped 2-4-4 ("02 9525 1234",
- * "04 1234 5678"). Numbers that are not 10 digits after that (13 numbers, 1300/1800) keep their
- * digits grouped as dialled.
+ * Phone numbers are shown reformatted, +61 becoming 0, grouped as Australians write them: the spec's
+ * 2-4-4 for landlines as "(02) 9525 1234", mobiles "0412 345 678", "1300 123 456", "13 12 34"
+ * (src/lib/phone/au-phone.ts formatAuPhone, the one rule).
  */
 export function formatPhone(raw: string): string {
-  let digits = raw.replace(/[^\d+]/g, '');
-  if (digits.startsWith('+61')) digits = `0${digits.slice(3)}`;
-  else if (digits.startsWith('61') && digits.length === 11) digits = `0${digits.slice(2)}`;
-  digits = digits.replace(/\D/g, '');
-  if (digits.length === 10 && /^1[38]00/.test(digits)) return `${digits.slice(0, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`;
-  if (digits.length === 10) return `${digits.slice(0, 2)} ${digits.slice(2, 6)} ${digits.slice(6)}`;
-  return raw.trim();
+  return formatAuPhone(raw);
 }
 
 /** The number a tel: link dials: digits only, +61 kept as 0. */

@@ -1,5 +1,6 @@
 import { formatDollars } from './format.ts';
 import { isAvailable, isSold, type ListingFacts } from './listing.ts';
+import { priceDisplay } from './price-display.ts';
 
 /** The spec's default reserve label when no deposit is configured. */
 export const DEFAULT_RESERVE_DEPOSIT = 200;
@@ -23,6 +24,8 @@ export interface ActionSettings {
   reserveOnline: boolean;
   buyOnlinePath: boolean;
   favourites: boolean;
+  /** The tenant has a watchlist (features.watchlist): without it there is no Save button and no sign-in path to one. */
+  watchlist: boolean;
   reserveDeposit?: number | undefined;
   reserveLabel?: string | undefined;
   /** The label (and deposit) of the car's payment processor, when it has one. */
@@ -40,24 +43,42 @@ export interface VdpActions {
   tradeIn?: { href: string } | undefined;
   reserve?: { href: string; label: string; deposit: number } | undefined;
   historyReport?: { href: string } | undefined;
-  finance: { href: string };
+  /** Finance (calculator, Get Finance Now, the finance links) is a buying action: none for a car that is not available. */
+  finance?: { href: string } | undefined;
   print: { href: string };
 }
 
-/** A "Test Drive Only" car (tag text, any case) can never be reserved or bought online. */
-export function isTestDriveOnly(car: { tag?: string | undefined }): boolean {
+/**
+ * A "Test Drive Only" car (tag text, any case, spaces around ignored) can never be reserved or bought
+ * online; its leads carry the test drive event id. The one test, used by the page, the search card,
+ * the analytics event ids and the functions.
+ */
+export function isTestDriveOnly(car: { tag?: string | null | undefined }): boolean {
   return car.tag?.trim().toLowerCase() === 'test drive only';
+}
+
+/** What the reservation rule reads of a car: a Vehicle, a search card's car and the functions' car all satisfy it. */
+export interface ReserveFacts extends ListingFacts {
+  price?: number | null | undefined;
+  reserved?: boolean | null | undefined;
+  tag?: string | null | undefined;
 }
 
 /**
  * Eligibility for online reservation (the spec leaves the rule out): the reserve feature is on and the
  * car qualifies as the spec's valuation-style rule says: in_stock, not sold, not reserved, priced over
- * 200. A Test Drive Only car never qualifies.
+ * 200. A Test Drive Only car never qualifies. The one rule for the vehicle page, the search card, the
+ * reserve pages and the functions' lead route.
  */
-export function isReserveEligible(car: ActionFacts, reserveOnline: boolean): boolean {
+export function isReserveEligible(car: ReserveFacts, reserveOnline: boolean): boolean {
   return (
     reserveOnline && car.status === 'in_stock' && !isSold(car) && car.reserved !== true && (car.price ?? 0) > RESERVE_PRICE_THRESHOLD && !isTestDriveOnly(car)
   );
+}
+
+/** The reserve page of a car: /cars/{slug}/checkout, or /cars/{slug}/buy-online for tenants that use that path. */
+export function reservePath(carPath: string, buyOnlinePath: boolean): string {
+  return `${carPath}/${buyOnlinePath ? 'buy-online' : 'checkout'}`;
 }
 
 /** The reservation deposit: the car's payment processor's, else the tenant's, else the spec's $200. */
@@ -66,12 +87,13 @@ export function reserveDeposit(s: Pick<ActionSettings, 'reserveDeposit' | 'proce
 }
 
 /**
- * The reserve button label: the car's payment processor label when set; else the tenant's label;
- * else "Reserve for {deposit}" with the deposit above.
+ * The reserve button label: the car's payment processor label when set; else the tenant's label (unless
+ * the car's processor sets its own deposit, which the tenant's wording would contradict); else
+ * "Reserve for {deposit}" with the deposit above.
  */
 export function reserveLabel(s: Pick<ActionSettings, 'reserveDeposit' | 'reserveLabel' | 'processorLabel' | 'processorDeposit'>): string {
   if (s.processorLabel) return s.processorLabel;
-  if (s.reserveLabel) return s.reserveLabel;
+  if (s.reserveLabel && s.processorDeposit === undefined) return s.reserveLabel;
   return `Reserve for ${formatDollars(reserveDeposit(s))}`;
 }
 
@@ -87,7 +109,8 @@ export function isFavouriteShown(car: ActionFacts, favourites: boolean): boolean
 export function financeHref(car: ActionFacts): string {
   const q = new URLSearchParams();
   if (car.dealership_slug) q.set('preferredDealership', car.dealership_slug);
-  if ((car.price ?? 0) > 10) q.set('vehiclePriceBudget', String(car.price));
+  const shown = priceDisplay(car);
+  if (shown.kind === 'price') q.set('vehiclePriceBudget', String(shown.amount));
   q.set('car_id', car.id);
   q.set('car_type', car.car_type);
   if (car.vin) q.set('vin', car.vin);
@@ -101,17 +124,16 @@ export function vdpActions(car: ActionFacts, s: ActionSettings): VdpActions {
   return {
     available,
     soldPanel: !available,
-    // No save button on sold cars.
-    save: available,
+    // No save button on sold cars, nor on a site without a watchlist (the shopper would sign in for nothing).
+    save: available && s.watchlist,
     favourite: isFavouriteShown(car, s.favourites),
     testDrive: available,
     tradeIn: available ? { href: `/cars/trade-in?car_id=${encodeURIComponent(car.id)}` } : undefined,
-    reserve: reserve
-      ? { href: `/cars/${car.slug}/${s.buyOnlinePath ? 'buy-online' : 'checkout'}`, label: reserveLabel(s), deposit: reserveDeposit(s) }
-      : undefined,
+    reserve: reserve ? { href: reservePath(`/cars/${car.slug}`, s.buyOnlinePath), label: reserveLabel(s), deposit: reserveDeposit(s) } : undefined,
     // The SOLD panel replaces every action, the history report included.
     historyReport: available && car.file ? { href: car.file } : undefined,
-    finance: { href: financeHref(car) },
+    // The SOLD panel replaces the buying actions: no finance link carrying a sold car's price.
+    finance: available ? { href: financeHref(car) } : undefined,
     print: { href: `/print?car_id=${encodeURIComponent(car.slug)}` },
   };
 }

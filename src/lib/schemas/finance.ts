@@ -21,7 +21,8 @@ export const FinanceSchema = v.optional(
     youx_api_url: v.optional(HttpsUrl),
     disclaimer: v.optional(
       v.string(),
-      'Finance estimate based on a 5-year secured fixed loan of $30,000 with no deposit. Comparison rate applies only to the example given. Different amounts and terms will result in different comparison rates. Fees and charges apply. Approved applicants only.',
+      // About the comparison rate's legal benchmark only: the sidebar's estimate states its own basis (10% deposit, 30% final payment).
+      'Comparison rates are based on a 5-year secured fixed loan of $30,000 with no deposit and apply only to that example. Different amounts and terms will result in different comparison rates. Repayment estimates are a guide only. Fees and charges apply. Approved applicants only.',
     ),
     hidden_dealerships: v.optional(v.array(v.string()), []),
     /** Calculator starts at the car's price instead of $30,000 (one brand's rule). */

@@ -4,6 +4,7 @@ import { cardTag, tagOptionsFor, type CardTag, type TagOptions } from '../rules/
 import { formatKm } from '../rules/format.ts';
 import { isAvailable, isSold } from '../rules/listing.ts';
 import { priceDisplay, priceTypeLabel, type PriceDisplay } from '../rules/price-display.ts';
+import { isReserveEligible, reservePath } from '../rules/vdp-actions.ts';
 import { vehicleSubtitle, vehicleTitle } from '../rules/vehicle-title.ts';
 import { photoUrl, type PhotoTemplate, type SearchDoc } from './documents.ts';
 
@@ -14,7 +15,9 @@ type Opt<K extends keyof Vehicle> = Partial<Pick<Vehicle, K>>;
 
 /** What one card reads: a Vehicle satisfies it, and so does a search hit (cardCarFromDoc). */
 export type CardCar = Pick<Vehicle, 'id' | 'path' | 'make' | 'car_type' | 'status'> &
-  Opt<'year' | 'model' | 'badge' | 'series' | 'price' | 'preorder' | 'price_type' | 'km' | 'sold' | 'reserved' | 'certified' | 'tag' | 'created_at' | 'just_arrived'> &
+  Opt<
+    'year' | 'model' | 'badge' | 'series' | 'price' | 'preorder' | 'price_type' | 'km' | 'sold' | 'reserved' | 'certified' | 'tag' | 'created_at' | 'just_arrived' | 'stocknum'
+  > &
   Opt<'fuel' | 'simple_fuel' | 'simple_transmission' | 'trans' | 'simple_body' | 'body' | 'sold_date_timestamp'> & {
     location?: { name: string } | undefined;
     photos: readonly CardPhotoSource[];
@@ -39,24 +42,13 @@ export function cardSettingsFor(
   };
 }
 
-/** Valuation-style eligibility (spec): in stock, not sold, not reserved, price over 200. */
-export const RESERVE_MIN_PRICE = 200;
-
-export function isReserveEligible(car: Pick<CardCar, 'status' | 'sold' | 'reserved' | 'price'>): boolean {
-  return car.status === 'in_stock' && car.sold !== true && car.reserved !== true && (car.price ?? 0) > RESERVE_MIN_PRICE;
-}
-
-export function isTestDriveOnly(car: Pick<CardCar, 'tag'>): boolean {
-  return car.tag?.trim().toLowerCase() === 'test drive only';
-}
-
 /**
- * The card's Reserve link: only where the tenant reserves online, the car is eligible and it is not
- * Test Drive Only; /cars/{slug}/checkout, or /cars/{slug}/buy-online for tenants that use that path.
+ * The card's Reserve link: only where the tenant reserves online (the brand setting) and the car is
+ * eligible by the vehicle page's own rule (src/lib/rules/vdp-actions.ts isReserveEligible: in stock,
+ * not sold, not reserved, priced over 200, not Test Drive Only); the same reserve path as the page.
  */
 export function reserveHref(car: CardCar, s: Pick<CardSettings, 'reserveOnline' | 'buyOnlinePath'>): string | undefined {
-  if (!s.reserveOnline || !isReserveEligible(car) || isTestDriveOnly(car)) return undefined;
-  return `${car.path}/${s.buyOnlinePath ? 'buy-online' : 'checkout'}`;
+  return isReserveEligible(car, s.reserveOnline) ? reservePath(car.path, s.buyOnlinePath) : undefined;
 }
 
 export interface CardAction {
@@ -143,6 +135,7 @@ export function cardCarFromDoc(doc: SearchDoc, template: PhotoTemplate | undefin
     tag: doc.tag,
     created_at: doc.created_at,
     just_arrived: doc.just_arrived === true,
+    stocknum: doc.stocknum,
     fuel: doc.fuel_text ?? doc.fuel,
     simple_fuel: doc.fuel,
     simple_transmission: doc.transmission,

@@ -167,6 +167,24 @@ function hotspotList(list: v.InferOutput<typeof HotspotSchema>[] | undefined, fl
   }));
 }
 
+type Processors = v.InferOutput<typeof ProcessorsSchema>;
+
+function firstProcessor(processors: Processors | undefined) {
+  return Array.isArray(processors) ? processors.find((p) => p.label || p.deposit != null) : processors;
+}
+
+/**
+ * The car's payment processor (its reserve label and deposit) alone, for the functions, which need
+ * nothing else of the extras; a malformed one counts as none, as on the page.
+ */
+export function readPaymentProcessor(record: Record<string, unknown>): { label?: string; deposit?: number } {
+  const raw = record['payment_processors'];
+  if (raw === undefined || raw === null || raw === '') return {};
+  const res = v.safeParse(ProcessorsSchema, raw);
+  const p = res.success ? firstProcessor(res.output) : undefined;
+  return { ...(p?.label ? { label: p.label } : {}), ...(p?.deposit != null ? { deposit: p.deposit } : {}) };
+}
+
 /**
  * Reads the extras of one record. `problems` names each malformed extra ("variant.torque: expected a
  * number, received ..."); that extra is left out and everything else is kept.
@@ -183,8 +201,7 @@ export function readVdpExtras(record: Record<string, unknown>): { extras: VdpExt
   };
   const hotspots = read('hotspots');
   const flat = hotspots?.positions ?? [];
-  const processors = read('payment_processors');
-  const processor = Array.isArray(processors) ? processors.find((p) => p.label || p.deposit != null) : processors;
+  const processor = firstProcessor(read('payment_processors'));
   const extras: VdpExtras = {
     finance_lenders: read('finance_lenders') ?? {},
     hotspots: { exterior: hotspotList(hotspots?.exterior, flat), interior: hotspotList(hotspots?.interior, flat) },

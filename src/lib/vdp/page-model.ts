@@ -39,7 +39,8 @@ import {
   type CalculatorState,
 } from '../finance/calculator.ts';
 import { chooseLender, disclaimerText, isFinanceHidden, financeBlock, financeDisplay, type FinanceBlock } from '../finance/display.ts';
-import { quoteEstimate, shouldFetchQuote, type QuoteEstimate } from '../finance/quote.ts';
+import { quoteBasis, quoteEstimate, shouldFetchQuote, type QuoteEstimate } from '../finance/quote.ts';
+import { reserveTerms } from '../forms/reserve.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import type { Location } from '../tenant/load-tenant.ts';
 import { makeModel, toSearchDocs } from '../search/documents.ts';
@@ -66,6 +67,8 @@ export interface VehiclePage {
   announcement?: { text: string; directions?: string | undefined } | undefined;
   actions: VdpActions;
   phone?: PhoneShown | undefined;
+  /** The tenant's call button text (texts.call, default "Call the dealer"), on the SOLD panel's call button. */
+  callText: string;
   /** Logged to the browser console when there is no number to call (spec). */
   phoneWarning?: string | undefined;
   media: {
@@ -91,6 +94,8 @@ export interface VehiclePage {
     lenderDisclaimer?: string | undefined;
     /** Sidebar estimate from a quote (the car's, or fetched: then `fetchQuote` and '...'). */
     quote?: QuoteEstimate | undefined;
+    /** What the quote's figure assumes (5 years, 10% deposit, 30% final payment), with this car's amounts. */
+    quoteBasis: string;
     fetchQuote: boolean;
     calculator?: { ranges: CalculatorRanges; state: CalculatorState; result: CalculatorResult; fee: number; roundUp: boolean } | undefined;
     disclaimer: { short: string; full: string; truncated: boolean };
@@ -132,16 +137,17 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
   const price = priceDisplay(car, tenant.texts.no_price);
   const shownPrice = price.kind === 'price' ? price.amount : undefined;
   const location = tenant.locations.find((l) => l.id === car.location?.id);
+  const reserve = reserveTerms(car, tenant.reserve);
   const actions = vdpActions(
     { ...car, photos_count: car.photos.length },
     {
       reserveOnline: tenant.features.reserve_online,
       buyOnlinePath: tenant.features.buy_online_path,
       favourites: tenant.features.favourites,
-      reserveDeposit: tenant.reserve.deposit,
-      reserveLabel: tenant.reserve.label,
-      processorLabel: extras.payment_processor_label,
-      processorDeposit: extras.payment_processor_deposit,
+      watchlist: tenant.features.watchlist,
+      // Decided once (src/lib/forms/reserve.ts), as the checkout page and the functions decide it.
+      reserveDeposit: reserve.deposit,
+      reserveLabel: reserve.label,
     },
   );
   const callUs = callUsNumber(car, tenant.contact, tenant.features.phone_filtering_by_car_type);
@@ -157,7 +163,8 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
     lender,
     { currentYear: new Date(now * 1000).getUTCFullYear(), hiddenDealerships: tenant.finance.hidden_dealerships },
   );
-  const financeHidden = isFinanceHidden(car, tenant.finance.hidden_dealerships);
+  // No finance at all for a car that is not available: the SOLD panel replaces the buying actions.
+  const financeHidden = !actions.available || isFinanceHidden(car, tenant.finance.hidden_dealerships);
   const quoteOn = tenant.features.finance_quote || tenant.finance.youx_quote;
   const fetchQuote = actions.available && !financeHidden && display.show !== 'block' && shouldFetchQuote(quoteOn, extras.youxQuote, car.price);
   const calcSettings = { ...tenant.finance };
@@ -188,6 +195,7 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
     announcement: announcement ? { text: announcement, directions: location ? directionsUrl(location.address) : undefined } : undefined,
     actions,
     phone: callUs.number ? phoneShown(callUs.number, tenant.features.phone_unmasked) : undefined,
+    callText: tenant.texts.call,
     phoneWarning: 'warning' in callUs ? callUs.warning : undefined,
     media: {
       photos,
@@ -212,6 +220,7 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
       lenderDisclaimer: display.show === 'disclaimer' ? display.disclaimer : undefined,
       quote: extras.youxQuote && !financeHidden ? quoteEstimate(extras.youxQuote, false) : fetchQuote ? quoteEstimate(undefined, true) : undefined,
       fetchQuote,
+      quoteBasis: quoteBasis(shownPrice),
       calculator: financeHidden
         ? undefined
         : { ranges, state, result: calculatorResult(state, ranges, calcSettings), fee: calcSettings.establishment_fee, roundUp: calcSettings.round_up },
