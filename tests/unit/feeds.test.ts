@@ -8,10 +8,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cacheControlFor, contentTypeFor } from '../../scripts/lib/publish/content.ts';
 import { robotsTxt } from '../../src/lib/content/sitemap.ts';
 import { formatProblem, rowProblems } from '../../src/lib/feeds/columns.ts';
 import { quoteField, toDelimited } from '../../src/lib/feeds/delimited.ts';
-import { feedCar } from '../../src/lib/feeds/feed-car.ts';
+import { bodyKeys, feedCar } from '../../src/lib/feeds/feed-car.ts';
 import { GOOGLE_COLUMNS, GOOGLE_HEADERS, googleRow } from '../../src/lib/feeds/google.ts';
 import { feedSummaryLine, googleFeed, listedFeedPaths, metaFeed } from '../../src/lib/feeds/index.ts';
 import { metaColumns } from '../../src/lib/feeds/meta.ts';
@@ -229,6 +230,19 @@ describe('the Google vehicle listings feed', () => {
     expect(byId['A3']).toMatchObject({ condition: 'used', mileage: '4430 km' });
   });
 
+  it('keeps a car without a price type, and warns: Google vehicle ads in Australia need vehicle_price_type, which only the dealer can say', () => {
+    const m2 = model();
+    m2.vehicles[0]!.price_type = undefined;
+    const f2 = googleFeed(m2);
+    expect(f2.ids).toEqual(feed.ids);
+    expect(f2.problems).toEqual([]);
+    expect(f2.warnings).toEqual([
+      "1 of 4 rows without vehicle_price_type, which Google vehicle ads in Australia require (set the export's price_type to drive away or EGC)",
+    ]);
+    expect(feedSummaryLine(f2)).toContain('; WARNING 1 of 4 rows without vehicle_price_type');
+    expect(feed.warnings).toEqual([]);
+  });
+
   it('names a missing required value and a value in the wrong format', () => {
     const f = feedCar(m.vehicles[0]!, m.tenant);
     const row = { ...googleRow(f), price: '34,990', vin: undefined, mileage: '71280' };
@@ -354,5 +368,22 @@ describe('robots.txt and sitemap.xml name the feeds only when the tenant opts in
     expect(robotsTxt('https://a.example.com', ['/feeds/meta-automotive.csv'])).toBe(
       'User-agent: *\nAllow: /\nDisallow: /api/\n\n# Marketplace feeds (docs/feeds.md)\nAllow: /feeds/meta-automotive.csv\n\nSitemap: https://a.example.com/sitemap.xml\n',
     );
+  });
+});
+
+describe('the feeds are served as text', () => {
+  it('with the IANA types for CSV and TSV, revalidated like robots.txt (the same URL changes every night)', () => {
+    expect(contentTypeFor('feeds/meta-automotive.csv')).toBe('text/csv; charset=utf-8');
+    expect(contentTypeFor('feeds/google-vehicle-listings.tsv')).toBe('text/tab-separated-values; charset=utf-8');
+    expect(cacheControlFor('feeds/meta-automotive.csv')).toBe('public, max-age=0, must-revalidate');
+  });
+});
+
+describe('bodyKeys', () => {
+  it('tries simple_body, then the exported body, normalised; a pickup or utility body is a ute', () => {
+    expect(bodyKeys({ simple_body: 'peopleMover', body: 'Wagon' })).toEqual(['peoplemover', 'wagon']);
+    expect(bodyKeys({ body: '4D Wagon' })).toEqual(['wagon']);
+    for (const body of ['Double Cab Pick Up', 'Dual Cab Pick Up', 'Crew Cab Utility', 'Pick-up', 'Utility']) expect(bodyKeys({ body }), body).toEqual(['ute']);
+    expect(bodyKeys({})).toEqual([]);
   });
 });

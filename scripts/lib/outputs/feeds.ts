@@ -19,6 +19,7 @@ export const feedsOutput: BuildOutput = {
       writeFileSync(file, feed.text);
       ctx.log(feedSummaryLine(feed));
     }
-    if (ctx.report) ctx.report.feeds = feeds.map(({ feed, path, vehicles, left_out, problems }) => ({ feed, path, vehicles, left_out, problems }));
+    if (ctx.report)
+      ctx.report.feeds = feeds.map(({ feed, path, vehicles, left_out, problems, warnings }) => ({ feed, path, vehicles, left_out, problems, warnings }));
   },
 };

@@ -4,7 +4,12 @@
  * The format checks are what the tests (tests/unit/feeds.test.ts, tests/build/feeds.test.ts) hold
  * every written value to.
  */
-export type Need = 'required' | 'required for used' | 'recommended' | 'optional';
+/**
+ * `required for AU ads`: required by Google's vehicle ads in Australia but not by the vehicle listings
+ * specification the file follows; a row without it is still written (and counted in the report's
+ * warnings), since the value cannot be made up: only the dealer knows whether a price is drive-away.
+ */
+export type Need = 'required' | 'required for used' | 'required for AU ads' | 'recommended' | 'optional';
 
 export type ValueFormat =
   'text' | 'id' | 'https-url' | 'https-urls' | 'price-aud' | 'km' | 'integer' | 'year' | 'date' | 'number' | { oneOf: readonly string[] };
@@ -53,4 +58,15 @@ export function rowProblems<C>(columns: readonly FeedColumn<C>[], row: Readonly<
     if (p) problems.push(`${col.header}: ${p}`);
   }
   return problems;
+}
+
+/** Columns left empty in some rows although a marketplace program needs them (`required for AU ads`): header -> rows. */
+export function missingForAds<C>(columns: readonly FeedColumn<C>[], rows: readonly Readonly<Record<string, string | undefined>>[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const col of columns) {
+    if (col.need !== 'required for AU ads') continue;
+    const n = rows.filter((r) => (r[col.header] ?? '') === '').length;
+    if (n > 0) out[col.header] = n;
+  }
+  return out;
 }

@@ -72,3 +72,22 @@ export function isoDate(unix: number | null | undefined): string | undefined {
   if (unix == null || !Number.isFinite(unix)) return undefined;
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(unix * 1000);
 }
+
+/** Body names exports use for a ute (a pickup), normalised as bodyKeys writes them. */
+const UTE_BODIES = /^(double|dual|crew|single|extra|king|space|super)?cab(pickup|utility|ute)$|^(pickup|utility)$/;
+
+/**
+ * Lookup keys for the car's body, most specific first: `simple_body` (the search facet value), then the
+ * exported `body` text. Lower case without spaces, hyphens or a leading door count ("4D Wagon" -> "wagon");
+ * a ute body ("Double Cab Pick Up", "Crew Cab Utility") becomes "ute".
+ */
+export function bodyKeys(car: { simple_body?: string | undefined; body?: string | undefined }): string[] {
+  return [car.simple_body, car.body].flatMap((b) => {
+    if (!b) return [];
+    const k = b
+      .toLowerCase()
+      .replace(/^\d\s*d(oor)?\b/, '')
+      .replace(/[\s_-]/g, '');
+    return [UTE_BODIES.test(k) ? 'ute' : k];
+  });
+}

@@ -6,7 +6,7 @@
  * (available, priced, with a VIN, a passenger vehicle). Column by column: docs/feeds.md.
  */
 import type { FeedColumn } from './columns.ts';
-import { isoDate, postalAddress, priceAud, type FeedCar } from './feed-car.ts';
+import { bodyKeys, isoDate, postalAddress, priceAud, type FeedCar } from './feed-car.ts';
 
 export const GOOGLE_FEED_PATH = '/feeds/google-vehicle-listings.tsv';
 
@@ -28,6 +28,7 @@ const BODY_STYLE: Readonly<Record<string, string>> = {
   stationwagon: 'station wagon',
   coupe: 'coupe',
   convertible: 'convertible',
+  roadster: 'convertible',
   softtop: 'convertible',
   hardtop: 'coupe',
 };
@@ -107,7 +108,7 @@ export const GOOGLE_COLUMNS: readonly FeedColumn<FeedCar>[] = [
   },
   {
     header: 'vehicle_price_type',
-    need: 'required',
+    need: 'required for AU ads',
     format: { oneOf: ['drive_away_price', 'excluding_government_charges_price'] },
     source: '`price_type` read by priceTypeLabel: drive away -> `drive_away_price`, EGC -> `excluding_government_charges_price`',
     value: (f) => googlePriceType(f.priceLabel),
@@ -145,8 +146,11 @@ export const GOOGLE_COLUMNS: readonly FeedColumn<FeedCar>[] = [
     header: 'body_style',
     need: 'optional',
     format: { oneOf: GOOGLE_BODY_STYLES },
-    source: "`simple_body` mapped to Google's values (ute and cab chassis -> `truck`, people mover -> `minivan`, ...)",
-    value: (f) => BODY_STYLE[(f.car.simple_body ?? '').replace(/[\s_-]/g, '').toLowerCase()],
+    source: "`simple_body` (else the exported `body`) mapped to Google's values (ute and cab chassis -> `truck`, people mover -> `minivan`, ...)",
+    value: (f) =>
+      bodyKeys(f.car)
+        .map((k) => BODY_STYLE[k])
+        .find(Boolean),
   },
 ];
 

@@ -6,7 +6,7 @@
 import type { SiteModel } from '../site/site-model.ts';
 import type { Tenant } from '../tenant/load-tenant.ts';
 import { feedExclusion, type FeedExclusion, type FeedName } from '../rules/feed-listing.ts';
-import { rowProblems, type FeedColumn } from './columns.ts';
+import { missingForAds, rowProblems, type FeedColumn } from './columns.ts';
 import { toDelimited } from './delimited.ts';
 import { feedCar, type FeedCar } from './feed-car.ts';
 import { GOOGLE_COLUMNS, GOOGLE_FEED_PATH, googleCondition, googleRow } from './google.ts';
@@ -23,6 +23,8 @@ export interface FeedReport {
   left_out: Partial<Record<FeedExclusion, number>>;
   /** Rows with a required value missing or a value in the wrong format: "id: header: problem". */
   problems: string[];
+  /** What a marketplace program will refuse although the file is valid, e.g. rows without vehicle_price_type (Google vehicle ads in Australia). */
+  warnings: string[];
 }
 
 export interface FeedFile extends FeedReport {
@@ -61,12 +63,17 @@ function file(
   sep: ',' | '\t',
 ): FeedFile {
   const problems = rows.flatMap((row, i) => rowProblems(columns, row, googleCondition(cars[i]!.car.car_type)).map((p) => `${cars[i]!.car.id}: ${p}`));
+  const warnings = Object.entries(missingForAds(columns, rows)).map(
+    ([header, n]) =>
+      `${n} of ${rows.length} rows without ${header}, which Google vehicle ads in Australia require (set the export's price_type to drive away or EGC)`,
+  );
   return {
     feed,
     path: FEED_PATHS[feed],
     vehicles: rows.length,
     left_out: leftOut,
     problems,
+    warnings,
     ids: cars.map((c) => c.car.id),
     text: toDelimited(
       columns.map((c) => c.header),
@@ -108,5 +115,6 @@ export function feedSummaryLine(r: FeedReport): string {
   const total = reasons.reduce((n, k) => n + (r.left_out[k] ?? 0), 0);
   const out = total > 0 ? ` (${total} left out: ${reasons.map((k) => REASON_WORDS[k](r.left_out[k] ?? 0)).join(', ')})` : '';
   const problems = r.problems.length > 0 ? `; ${r.problems.length} value problem${r.problems.length === 1 ? '' : 's'}, first: ${r.problems[0] ?? ''}` : '';
-  return `feeds: ${r.feed} ${r.vehicles} ${r.vehicles === 1 ? 'vehicle' : 'vehicles'}${out} -> ${r.path}${problems}`;
+  const warnings = r.warnings.map((w) => `; WARNING ${w}`).join('');
+  return `feeds: ${r.feed} ${r.vehicles} ${r.vehicles === 1 ? 'vehicle' : 'vehicles'}${out} -> ${r.path}${problems}${warnings}`;
 }

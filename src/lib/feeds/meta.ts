@@ -6,7 +6,7 @@
  * Meta's examples do (Meta reads them case-insensitively). Column by column: docs/feeds.md.
  */
 import type { FeedColumn } from './columns.ts';
-import { isoDate, priceAud, type FeedCar } from './feed-car.ts';
+import { bodyKeys, isoDate, priceAud, type FeedCar } from './feed-car.ts';
 
 export const META_FEED_PATH = '/feeds/meta-automotive.csv';
 
@@ -33,6 +33,7 @@ const BODY_STYLE: Readonly<Record<string, (typeof META_BODY_STYLES)[number]>> = 
   coupe: 'COUPE',
   hardtop: 'COUPE',
   convertible: 'CONVERTIBLE',
+  roadster: 'CONVERTIBLE',
   softtop: 'CONVERTIBLE',
 };
 
@@ -123,8 +124,12 @@ export function metaColumns(imageColumns: number, dealerName: string): FeedColum
       header: 'body_style',
       need: 'required',
       format: { oneOf: META_BODY_STYLES },
-      source: "`simple_body` mapped to Meta's values (ute and cab chassis -> `TRUCK`, people mover -> `MINIVAN`, a motorcycle -> `OTHER`)",
-      value: (f) => BODY_STYLE[(f.car.simple_body ?? '').replace(/[\s_-]/g, '').toLowerCase()] ?? 'OTHER',
+      source:
+        "`simple_body` (else the exported `body`) mapped to Meta's values (ute and cab chassis -> `TRUCK`, people mover -> `MINIVAN`, a motorcycle -> `OTHER`)",
+      value: (f) =>
+        bodyKeys(f.car)
+          .map((k) => BODY_STYLE[k])
+          .find(Boolean) ?? 'OTHER',
     },
     {
       header: 'state_of_vehicle',
