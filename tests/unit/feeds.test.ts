@@ -243,6 +243,17 @@ describe('the Google vehicle listings feed', () => {
     expect(feed.warnings).toEqual([]);
   });
 
+  it('keeps a car whose VIN is not a 17-character modern VIN, and warns (Google checks VINs; cars before 1981 are exempt)', () => {
+    const m2 = model();
+    m2.vehicles[0]!.vin = 'KZN1850012345';
+    const old = m2.vehicles[1]!;
+    old.vin = 'FJ40-123456';
+    old.year = 1978;
+    const f2 = googleFeed(m2);
+    expect(f2.ids).toEqual(feed.ids);
+    expect(f2.warnings).toEqual(['1 of 4 rows with a VIN that is not 17 characters of the VIN alphabet, which Google may refuse']);
+  });
+
   it('names a missing required value and a value in the wrong format', () => {
     const f = feedCar(m.vehicles[0]!, m.tenant);
     const row = { ...googleRow(f), price: '34,990', vin: undefined, mileage: '71280' };

@@ -83,9 +83,16 @@ function file(
   };
 }
 
+/** A modern VIN: 17 characters, digits and capitals but I, O and Q (ISO 3779). */
+const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
+
 export function googleFeed(model: SiteModel): FeedFile {
   const { cars, leftOut } = select(model, 'google');
-  return file('google', GOOGLE_COLUMNS, cars, cars.map(googleRow), leftOut, '\t');
+  const feed = file('google', GOOGLE_COLUMNS, cars, cars.map(googleRow), leftOut, '\t');
+  // Google checks VINs against the NHTSA standard (cars before 1981 exempt); the row is written, the dealer told.
+  const odd = cars.filter((c) => !VIN.test(c.car.vin?.trim().toUpperCase() ?? '') && (c.car.year ?? 0) >= 1981).length;
+  if (odd > 0) feed.warnings.push(`${odd} of ${cars.length} rows with a VIN that is not 17 characters of the VIN alphabet, which Google may refuse`);
+  return feed;
 }
 
 export function metaFeed(model: SiteModel): FeedFile {
