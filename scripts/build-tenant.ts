@@ -191,7 +191,7 @@ async function main(): Promise<number> {
     };
     staging = stagingFolders(outRoot, tenant.slug);
     const siteOut = staging.site;
-    const ctx: OutputContext = { model, siteOut, buildDir: staging.build, log: (line) => console.log(line) };
+    const ctx: OutputContext = { model, siteOut, buildDir: staging.build, log: (line) => console.log(line), report };
     for (const output of OUTPUTS) await output.prepare?.(ctx);
     // How long these pages stay true with the same inputs: the nightly run skips the tenant until then.
     report.valid_until = validUntil(model, stock.vehicles, model.now);

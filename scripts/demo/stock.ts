@@ -536,6 +536,7 @@ export const EDGE_CASES = [
   'full_media',
   'rego_expired',
   'below_market',
+  'no_vin',
 ] as const;
 export type EdgeCase = (typeof EDGE_CASES)[number];
 
@@ -824,6 +825,13 @@ export function generateStock(profile: StockProfile, count: number, seed: number
     const many = records.find((r) => r.id === edges['photos_12_plus']?.id);
     if (many) many.video_url = `https://www.youtube.com/watch?v=demo${String(many.id).slice(-6)}`;
   }
+  // Claimed last, so adding it moved no other edge case: a car for sale whose export has no VIN
+  // (the Google feed leaves it out and counts it; docs/feeds.md).
+  claim(
+    'no_vin',
+    (r) => inStockPlain(r) && car(r),
+    (r) => delete r.vin,
+  );
 
   // Only photos still referenced are rendered.
   const used = new Set(

@@ -542,6 +542,8 @@ function redline(now: Date): DemoTenant {
       leads: { email: 'leads@demo-redline-used-cars.example.com' },
       // Tag manager and pixel, loaded on the first interaction (the e2e tests stand in for both hosts).
       analytics: { gtm_id: 'GTM-RDLN42', pixel_id: '1234567890123' },
+      // This demo advertises its marketplace feeds in robots.txt and sitemap.xml (the others keep the default: not listed).
+      feeds: { list_in_robots: true },
       reviews: { min_rating: 4 },
       stats: { locations: '2', brands: '30+', years: '12+' },
     },

@@ -1,5 +1,6 @@
 import type { RejectedRecord } from '../../src/lib/ingest/ingest.ts';
 import type { RejectionGroup } from '../../src/lib/ingest/rejections.ts';
+import type { FeedReport } from '../../src/lib/feeds/index.ts';
 
 /** The machine-readable build report written per tenant to <out>/_build/<slug>/report.json. */
 export interface BuildReport {
@@ -33,6 +34,8 @@ export interface BuildReport {
     published_files: number;
     failures: { source: string; reason: string; cars: string[] }[];
   };
+  /** The marketplace feeds written (scripts/lib/outputs/feeds.ts): vehicles in each, and what was left out and why. */
+  feeds?: FeedReport[] | undefined;
   output_bytes: number;
   timings_ms: { config: number; ingest: number; images: number; render: number; publish: number; total: number };
 }

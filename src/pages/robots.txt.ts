@@ -1,5 +1,9 @@
 import type { APIRoute } from 'astro';
 import { siteModel } from '../lib/site/site-model.ts';
 import { robotsTxt } from '../lib/content/sitemap.ts';
+import { listedFeedPaths } from '../lib/feeds/index.ts';
 
-export const GET: APIRoute = () => new Response(robotsTxt(siteModel().tenant.url), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+export const GET: APIRoute = () => {
+  const { tenant } = siteModel();
+  return new Response(robotsTxt(tenant.url, listedFeedPaths(tenant)), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+};

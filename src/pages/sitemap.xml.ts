@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { siteModel } from '../lib/site/site-model.ts';
 import { browseRoutes } from '../lib/content/routes.ts';
 import { pagePaths, sitemapUrls, sitemapXml, type PageModule } from '../lib/content/sitemap.ts';
+import { listedFeedPaths } from '../lib/feeds/index.ts';
 
 // Every page module of the site, so pages added by other features are listed too.
 const modules = import.meta.glob<PageModule>('./**/*.astro', { eager: true });
@@ -9,6 +10,7 @@ const modules = import.meta.glob<PageModule>('./**/*.astro', { eager: true });
 export const GET: APIRoute = async () => {
   const model = siteModel();
   const canonical = new Map(browseRoutes(model).map((r) => [r.path, r.canonical]));
-  const urls = sitemapUrls(await pagePaths(modules), canonical, model.tenant.url);
+  // The marketplace feeds are listed only when the tenant opts in (feeds.list_in_robots).
+  const urls = sitemapUrls([...(await pagePaths(modules)), ...listedFeedPaths(model.tenant)], canonical, model.tenant.url);
   return new Response(sitemapXml(urls), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
 };

@@ -3,6 +3,8 @@ import { vehicleExtras } from './vehicle-extras.ts';
 import { contentOutput } from './content.ts';
 import { searchIndexOutput } from './search-index.ts';
 import { headersOutput } from './headers.ts';
+import { feedsOutput } from './feeds.ts';
+import type { BuildReport } from '../report.ts';
 
 /**
  * Extra build outputs written after the pages (search index, feeds, precomputed gauges...). Each
@@ -15,6 +17,8 @@ export interface OutputContext {
   /** The tenant's private build folder, <out>/_build/<slug>/ (not published). */
   buildDir: string;
   log: (line: string) => void;
+  /** The tenant's build report, for outputs that record what they wrote (absent outside a tenant build). */
+  report?: BuildReport | undefined;
 }
 
 export interface BuildOutput {
@@ -26,4 +30,4 @@ export interface BuildOutput {
 }
 
 // headers last: it hashes the inline scripts of every page written before it.
-export const OUTPUTS: BuildOutput[] = [contentOutput, vehicleExtras, searchIndexOutput, headersOutput];
+export const OUTPUTS: BuildOutput[] = [contentOutput, vehicleExtras, searchIndexOutput, feedsOutput, headersOutput];

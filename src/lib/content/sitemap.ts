@@ -77,6 +77,11 @@ export function sitemapXml(urls: readonly string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
 
-export function robotsTxt(site: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${new URL('/sitemap.xml', site).href}\n`;
+/**
+ * robots.txt: everything but /api/ may be crawled, and where the sitemap is. Feed paths (listedFeedPaths:
+ * only when the tenant opts in with feeds.list_in_robots) are named with an explicit Allow under a comment.
+ */
+export function robotsTxt(site: string, feedPaths: readonly string[] = []): string {
+  const feeds = feedPaths.length > 0 ? `\n# Marketplace feeds (docs/feeds.md)\n${feedPaths.map((p) => `Allow: ${p}\n`).join('')}` : '';
+  return `User-agent: *\nAllow: /\nDisallow: /api/\n${feeds}\nSitemap: ${new URL('/sitemap.xml', site).href}\n`;
 }

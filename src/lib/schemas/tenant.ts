@@ -4,6 +4,7 @@ import { AnalyticsSchema } from './analytics.ts';
 import { HttpUrl, OptionalText, SlugSchema, WebhookUrl } from './common.ts';
 import { DeliveryZonesSchema } from './delivery.ts';
 import { FeaturesSchema, PluginsSchema } from './features.ts';
+import { FeedsSchema } from './feeds.ts';
 import { FinanceSchema } from './finance.ts';
 import { HomeSchema } from './home.ts';
 import { LocationSchema } from './location.ts';
@@ -141,6 +142,7 @@ export const TenantConfigSchema = v.strictObject({
     {},
   ),
   analytics: AnalyticsSchema,
+  feeds: FeedsSchema,
   navigation: NavigationSchema,
   home: HomeSchema,
 });
