@@ -63,7 +63,10 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
  * CSP, ~1.8 KB) are sent once per connection and then referenced (HPACK), so byte counts match what a
  * shopper's phone receives. HTTP/1.1 sends them with every response.
  */
-export function compressingProxy(upstream: string, opts: { http2?: boolean } = {}): Promise<{ server: Server | ReturnType<typeof createSecureServer>; origin: string }> {
+export function compressingProxy(
+  upstream: string,
+  opts: { http2?: boolean } = {},
+): Promise<{ server: Server | ReturnType<typeof createSecureServer>; origin: string }> {
   const compressed = new Map<string, Buffer>();
   const handler = (req: IncomingMessage | Http2ServerRequest, response: ServerResponse | Http2ServerResponse) => {
     // The two response types share the calls used here; TypeScript cannot call a union of overloads.

@@ -16,7 +16,21 @@ type Opt<K extends keyof Vehicle> = Partial<Pick<Vehicle, K>>;
 /** What one card reads: a Vehicle satisfies it, and so does a search hit (cardCarFromDoc). */
 export type CardCar = Pick<Vehicle, 'id' | 'path' | 'make' | 'car_type' | 'status'> &
   Opt<
-    'year' | 'model' | 'badge' | 'series' | 'price' | 'preorder' | 'price_type' | 'km' | 'sold' | 'reserved' | 'certified' | 'tag' | 'created_at' | 'just_arrived' | 'stocknum'
+    | 'year'
+    | 'model'
+    | 'badge'
+    | 'series'
+    | 'price'
+    | 'preorder'
+    | 'price_type'
+    | 'km'
+    | 'sold'
+    | 'reserved'
+    | 'certified'
+    | 'tag'
+    | 'created_at'
+    | 'just_arrived'
+    | 'stocknum'
   > &
   Opt<'fuel' | 'simple_fuel' | 'simple_transmission' | 'trans' | 'simple_body' | 'body' | 'sold_date_timestamp'> & {
     location?: { name: string } | undefined;
