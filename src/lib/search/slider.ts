@@ -1,4 +1,6 @@
 /** Price and km sliders (spec sections 5 and 9). */
+import { searchLink } from './url.ts';
+
 export interface Range {
   min: number;
   max: number;
@@ -62,10 +64,11 @@ export function sliderRefinement(value: readonly [number, number], range: Range)
 }
 
 /** The search-page price slider goes to the stock search sorted by price, highest first. */
-export function priceSliderSearchUrl(value: readonly [number, number], basePath = '/search/new-used-and-demo-cars'): string {
+export function priceSliderSearchUrl(value: readonly [number, number]): string {
   const { min, max, step } = SEARCH_PAGE_PRICE_SLIDER;
   const snap = (x: number) => Math.min(max, Math.max(min, Math.round(x / step) * step));
   const lo = snap(Math.min(value[0], value[1]));
   const hi = snap(Math.max(value[0], value[1]));
-  return `${basePath}?range%5Bprice%5D=${lo}:${hi}&sortBy=price_desc`;
+  // No refinements: the path never depends on the tenant's dealerships, so no context is needed.
+  return searchLink({}, { dealers: [] }, { sortBy: 'price_desc', ranges: { price: { min: lo, max: hi } } });
 }
