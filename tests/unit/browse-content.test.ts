@@ -188,7 +188,14 @@ describe('stock-driven menus, models and brands', () => {
     expect(vehicles?.children.map((c) => c.href)).toEqual(['/models/corolla', '/models/hilux', '/models/mt-07', '/brands']);
     const stock = headerNav(m).find((i) => i.label === 'Our Stock');
     expect(stock?.children.map((c) => c.label)).toEqual(['All stock', 'New Cars (3)', 'Demo Cars (1)', 'Used Cars (2)', 'Browse by brand']);
-    expect(footerNav(m)[1]?.links.map((l) => l.href)).toEqual(['/search/new-cars', '/search/demo-cars', '/search/used-cars', '/special-offers', '/finance', '/fleet']);
+    expect(footerNav(m)[1]?.links.map((l) => l.href)).toEqual([
+      '/search/new-cars',
+      '/search/demo-cars',
+      '/search/used-cars',
+      '/special-offers',
+      '/finance',
+      '/fleet',
+    ]);
     const usedOnly = site(config, undefined, [{ make: 'Ford', model: 'Ranger', car_type: 'used' }]);
     expect(footerNav(usedOnly)[1]?.links.map((l) => l.href)).toEqual(['/search/used-cars', '/special-offers', '/finance', '/fleet']);
   });

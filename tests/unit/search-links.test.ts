@@ -96,7 +96,14 @@ describe.each(DEMOS)('search links of %s', (slug) => {
     for (const body of valuesOf(s.site.docs, 'body')) {
       for (const dealership of valuesOf(s.site.docs, 'dealership_name'))
         states.push({ ...emptyState(), refinements: { body: [body], dealership_name: [dealership] } });
-      states.push({ ...emptyState(), query: 'auto & co', sortBy: 'price_asc', page: 2, refinements: { body: [body] }, ranges: { price: { min: 5000 }, km: { max: 90000 } } });
+      states.push({
+        ...emptyState(),
+        query: 'auto & co',
+        sortBy: 'price_asc',
+        page: 2,
+        refinements: { body: [body] },
+        ranges: { price: { min: 5000 }, km: { max: 90000 } },
+      });
     }
     states.push({ ...emptyState(), refinements: { make: valuesOf(s.site.docs, 'make'), location_name: valuesOf(s.site.docs, 'location_name') } });
     for (const state of states) {
