@@ -156,5 +156,13 @@ describe('the builder and the parser', () => {
     const s = site('demo-coastal-toyota');
     const slider = priceSliderSearchUrl([12_345, 60_260]);
     expect(parseSearchUrl(slider, s.site.routes)).toEqual({ ...emptyState(), sortBy: 'price_desc', ranges: { price: { min: 12_500, max: 60_500 } } });
+    // The slider's script writes the link out (no builder in its bundle); it must be the builder's string.
+    for (const [lo, hi] of [
+      [5_000, 250_000],
+      [12_500, 60_500],
+      [100_000, 100_500],
+    ] as const) {
+      expect(priceSliderSearchUrl([lo, hi])).toBe(searchLink({}, s.ctx, { sortBy: 'price_desc', ranges: { price: { min: lo, max: hi } } }));
+    }
   });
 });
