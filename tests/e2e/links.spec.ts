@@ -2,9 +2,10 @@
  * No click dead-ends: a crawler in Chromium over each built tenant (the three demos, and the real-world
  * fixture tenant when `npm test` has built it). From the home page, /cars/, /locations/ and the search
  * page it follows every internal link (vehicle pages: a sample of 10), and each must answer 200. Every
- * link into the search must show at least one car, and one with a filter fewer cars than the same search
- * without it (unless the stock has no car outside the filter, e.g. the only location's stock); where the
- * link carries refinements only, the count shown must be what the build's search gives for them.
+ * link into the search must carry only parameters the search reads, show at least one car, and with a
+ * filter show fewer cars than the same search without it (unless the stock has no car outside the
+ * filter, e.g. the only location's stock); where the link carries refinements only, the count shown
+ * must be what the build's search gives for them.
  * Bounded: at most MAX_PAGES pages fetched and MAX_SEARCH_OPENS search pages opened per tenant.
  */
 import { existsSync } from 'node:fs';
@@ -12,7 +13,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { FIXTURE_DIST, FIXTURE_PORTS, TENANT_PORTS, E2E_DIST } from '../../playwright.config.ts';
 import { DEFAULT_SEARCH_PATH, type Refinements } from '../../src/lib/search/pretty-routes.ts';
 import { searchSite, stockCount } from '../../src/lib/search/site-search.ts';
-import { parseSearchUrl, type SearchState } from '../../src/lib/search/url.ts';
+import { RANGE_FACETS } from '../../src/lib/search/attributes.ts';
+import { FACET_PARAMS, parseSearchUrl, type SearchState } from '../../src/lib/search/url.ts';
 import { readModel } from './helpers.ts';
 
 const START = ['/', '/cars/', '/locations/', DEFAULT_SEARCH_PATH];
@@ -66,6 +68,11 @@ async function openSearch(page: Page, url: string): Promise<{ status: number; to
   }
   return { status, total: shownTotal((await count.textContent()) ?? '') };
 }
+
+/** The URL parameters the search reads; a link with any other says something the search never hears. */
+const KNOWN_PARAMS = new Set(['query', 'page', 'sortBy', ...Object.values(FACET_PARAMS)]);
+const RANGE_PARAM = new RegExp(`^range\\[(${RANGE_FACETS.join('|')})\\](\\[(min|max)\\])?$`);
+const unreadParams = (url: string) => [...new URL(url, 'http://x.test').searchParams.keys()].filter((k) => !KNOWN_PARAMS.has(k) && !RANGE_PARAM.test(k));
 
 const hasFilter = (s: SearchState) => s.query.trim() !== '' || Object.values(s.refinements).some((v) => v?.length) || Object.keys(s.ranges).length > 0;
 const onlyRefinements = (s: SearchState) => s.query.trim() === '' && Object.keys(s.ranges).length === 0;
@@ -154,6 +161,7 @@ test.describe('internal links: no dead ends', () => {
           problems.push(`${url} (linked from ${from}) is not a search page`);
           continue;
         }
+        for (const key of unreadParams(url)) problems.push(`${url} (linked from ${from}) carries ${key}=, which the search does not read`);
         const shown = await total(url);
         if (shown < 1) {
           problems.push(`${url} (linked from ${from}) shows no car`);
