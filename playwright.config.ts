@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
 /** Debian's Chromium (no browser download here); override with CHROMIUM_PATH. */
 const executablePath = process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium';
@@ -13,6 +13,28 @@ export const TENANT_PORTS = {
 
 /** Which build the browser tests serve (default dist/); helpers testing their own build set E2E_DIST. */
 export const E2E_DIST = process.env['E2E_DIST'] ?? 'dist';
+
+/** The real-world fixture tenant `npm test` builds (scripts/test.ts), served when it has been built. */
+export const FIXTURE_DIST = process.env['E2E_FIXTURE_DIST'] ?? '.cache/e2e/dist';
+export const FIXTURE_TENANTS = process.env['E2E_FIXTURE_TENANTS'] ?? '.cache/e2e/tenants';
+export const FIXTURE_PORTS = { 'realworld-motors': 4414 + OFFSET } as const;
+
+function server(
+  tenant: string,
+  port: number,
+  dist: string,
+  tenants: string | undefined,
+): Exclude<NonNullable<PlaywrightTestConfig['webServer']>, readonly unknown[]> {
+  const data = process.env['E2E_DATA'] ? ` --data ${process.env['E2E_DATA']}/${tenant}` : '';
+  return {
+    command: `node scripts/serve.ts --tenant ${tenant} --port ${port} --dist ${dist}${tenants ? ` --tenants ${tenants}` : ''}${data}`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: !process.env['CI'],
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -41,14 +63,11 @@ export default defineConfig({
     { name: 'phone', use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
   ],
   // Only tenants present in E2E_DIST (a helper may build one); E2E_DATA keeps the helper's PGlite apart.
-  webServer: Object.entries(TENANT_PORTS)
-    .filter(([tenant]) => existsSync(`${E2E_DIST}/${tenant}`))
-    .map(([tenant, port]) => ({
-      command: `node scripts/serve.ts --tenant ${tenant} --port ${port} --dist ${E2E_DIST}${process.env['E2E_DATA'] ? ` --data ${process.env['E2E_DATA']}/${tenant}` : ''}`,
-      url: `http://127.0.0.1:${port}/`,
-      reuseExistingServer: !process.env['CI'],
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    })),
+  // The real-world fixture tenant too when built (FIXTURE_DIST); only the link crawler visits it.
+  webServer: [
+    ...Object.entries(TENANT_PORTS).map(([tenant, port]) => ({ tenant, port, dist: E2E_DIST, tenants: undefined })),
+    ...Object.entries(FIXTURE_PORTS).map(([tenant, port]) => ({ tenant, port, dist: FIXTURE_DIST, tenants: FIXTURE_TENANTS })),
+  ]
+    .filter(({ tenant, dist }) => existsSync(`${dist}/${tenant}`))
+    .map(({ tenant, port, dist, tenants }) => server(tenant, port, dist, tenants)),
 });

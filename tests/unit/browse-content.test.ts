@@ -155,14 +155,8 @@ describe('defaults for a minimal tenant (slug, name, url, locations only)', () =
     ]);
     const footer = footerNav(m);
     expect(footer.map((g) => g.title)).toEqual(['Vehicles', 'Buyer Tools', 'Servicing and Parts', 'Company']);
-    expect(footer[1]?.links.map((l) => l.href)).toEqual([
-      '/search/new-cars',
-      '/search/demo-cars',
-      '/search/used-cars',
-      '/special-offers',
-      '/finance',
-      '/fleet',
-    ]);
+    // No stock here: the New, Demo and Used Cars searches would be empty, so Buyer Tools leaves them out.
+    expect(footer[1]?.links.map((l) => l.href)).toEqual(['/special-offers', '/finance', '/fleet']);
     expect(footer[3]?.links.map((l) => l.href)).toEqual(['/about-us', '/careers', '/contact', '/privacy-policy', '/terms-and-conditions']);
   });
 });
@@ -194,6 +188,16 @@ describe('stock-driven menus, models and brands', () => {
     expect(vehicles?.children.map((c) => c.href)).toEqual(['/models/corolla', '/models/hilux', '/models/mt-07', '/brands']);
     const stock = headerNav(m).find((i) => i.label === 'Our Stock');
     expect(stock?.children.map((c) => c.label)).toEqual(['All stock', 'New Cars', 'Demo Cars', 'Used Cars', 'Browse by brand']);
+    expect(footerNav(m)[1]?.links.map((l) => l.href)).toEqual([
+      '/search/new-cars',
+      '/search/demo-cars',
+      '/search/used-cars',
+      '/special-offers',
+      '/finance',
+      '/fleet',
+    ]);
+    const usedOnly = site(config, undefined, [{ make: 'Ford', model: 'Ranger', car_type: 'used' }]);
+    expect(footerNav(usedOnly)[1]?.links.map((l) => l.href)).toEqual(['/search/used-cars', '/special-offers', '/finance', '/fleet']);
   });
   it('lists the 16 most stocked models in the Vehicles menu, A to Z', () => {
     const many: Partial<Vehicle>[] = [];

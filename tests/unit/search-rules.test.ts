@@ -68,8 +68,8 @@ describe('sliders (price and km)', () => {
 
   it('search-page price slider: 5000 to 250000 in steps of 500, applied sorted by price descending', () => {
     expect(SEARCH_PAGE_PRICE_SLIDER).toEqual({ min: 5_000, max: 250_000, step: 500 });
-    expect(priceSliderSearchUrl([12_345, 60_260])).toBe('/search/new-used-and-demo-cars?range%5Bprice%5D=12500:60500&sortBy=price_desc');
-    expect(priceSliderSearchUrl([1_000, 900_000])).toBe('/search/new-used-and-demo-cars?range%5Bprice%5D=5000:250000&sortBy=price_desc');
+    expect(priceSliderSearchUrl([12_345, 60_260])).toBe('/search/new-used-and-demo-cars?range[price]=12500:60500&sortBy=price_desc');
+    expect(priceSliderSearchUrl([1_000, 900_000])).toBe('/search/new-used-and-demo-cars?range[price]=5000:250000&sortBy=price_desc');
   });
 });
 

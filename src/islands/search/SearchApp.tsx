@@ -129,7 +129,7 @@ function SearchLayout({ ui, ctx, ownPath, indexUrl }: { ui: SearchUi; ctx: UrlCo
               Close
             </button>
             {clear.canRefine && (
-              <a className="link-button" href="/search/new-used-and-demo-cars" onClick={(e) => (e.preventDefault(), clear.refine())}>
+              <a className="link-button" href={clearFiltersTarget('stock')} onClick={(e) => (e.preventDefault(), clear.refine())}>
                 Clear all
               </a>
             )}

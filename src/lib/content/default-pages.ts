@@ -6,6 +6,7 @@
  */
 import { formatPhone } from '../rules/phone.ts';
 import type { Tenant } from '../tenant/load-tenant.ts';
+import { allStockLink } from '../search/url.ts';
 
 export interface PageCopy {
   title: string;
@@ -49,7 +50,7 @@ export function defaultPage(slug: StandardPage, t: Tenant): PageCopy {
       return {
         title: 'About Us',
         description: `About ${n}: who we are, where to find us and how we look after our customers.`,
-        body: `${n} helps drivers find the right new, demo or used vehicle, with finance, servicing and genuine parts under one roof.\n\n## Visit us\n\nYou are welcome at ${where}. See [our locations](/locations) for addresses and opening hours, or ${contact}.\n\n## Browse our stock\n\nEvery vehicle we have for sale is listed on this site and updated daily. [Search our stock](/search/new-used-and-demo-cars).`,
+        body: `${n} helps drivers find the right new, demo or used vehicle, with finance, servicing and genuine parts under one roof.\n\n## Visit us\n\nYou are welcome at ${where}. See [our locations](/locations) for addresses and opening hours, or ${contact}.\n\n## Browse our stock\n\nEvery vehicle we have for sale is listed on this site and updated daily. [Search our stock](${allStockLink()}).`,
       };
     case 'careers':
       return {

@@ -5,7 +5,7 @@
 import { contactSlug } from '../rules/contact-slug.ts';
 import { openingHoursSpecification, specialOpeningHoursSpecification } from '../rules/opening-hours.ts';
 import { formatPhone } from '../rules/phone.ts';
-import { DEFAULT_SEARCH_PATH } from '../search/pretty-routes.ts';
+import { searchLinks } from '../search/site-search.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import type { Location, Tenant } from '../tenant/load-tenant.ts';
 import { buildDate } from './site-content.ts';
@@ -25,9 +25,16 @@ export function contactPages(tenant: Tenant): Map<string, Location[]> {
   return pages;
 }
 
-/** Stock at a location: the default search refined by the location_name facet. */
-export function locationStockHref(loc: Location): string {
-  return `${DEFAULT_SEARCH_PATH}?location_name=${encodeURIComponent(loc.name)}`;
+/**
+ * Stock at a location: the search refined by the location facet (`location=` in the URL, through the
+ * one search link builder), with how many cars it shows; undefined when the location holds no stock
+ * (a service or parts site), so no page links to an empty search.
+ */
+export function locationStock(loc: Location, model: SiteModel): { href: string; count: number } | undefined {
+  const links = searchLinks(model);
+  const refinements = { location_name: [loc.name] };
+  const count = links.count(refinements);
+  return count > 0 ? { href: links.href(refinements), count } : undefined;
 }
 
 /** Visit Website: the location's own site, else its dealership's, unless that is this site. */

@@ -2,7 +2,8 @@
  * Header and footer as the spec lists them, with the Vehicles and Our Stock dropdowns built from
  * stock; tenant.json `navigation` replaces either list.
  */
-import { CAR_TYPE_ROUTES } from '../search/pretty-routes.ts';
+import { CAR_TYPE_ROUTES, carTypeRefinement } from '../search/pretty-routes.ts';
+import { searchLinks } from '../search/site-search.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import { modelPages } from './models.ts';
 import { perModel } from './site-content.ts';
@@ -52,9 +53,10 @@ function stockLinks(site: SiteModel): NavLink[] {
   const links: NavLink[] = [{ label: 'All stock', href: '/cars/' }];
   const order = ['new', 'demo', 'used'];
   const single = CAR_TYPE_ROUTES.filter((x) => x.carTypes.length === 1).sort((a, b) => order.indexOf(a.carTypes[0] ?? '') - order.indexOf(b.carTypes[0] ?? ''));
+  const search = searchLinks(site);
   for (const r of single) {
     const n = site.vehicles.filter((v) => v.listed && r.carTypes.includes(v.car_type)).length;
-    if (n > 0) links.push({ label: r.title, href: `/search/${r.path}` });
+    if (n > 0) links.push({ label: r.title, href: search.href({ car_type: carTypeRefinement(r) }) });
   }
   links.push({ label: 'Browse by brand', href: '/brands' });
   return links;
@@ -95,6 +97,16 @@ export const headerNav = perModel((site: SiteModel): NavItem[] => {
   ];
 });
 
+/** Buyer Tools: New Cars, Demo Cars, Used Cars (/search/new-cars, ...), each only when that type has stock. */
+function typeSearchLinks(site: SiteModel): NavLink[] {
+  const search = searchLinks(site);
+  return ['new', 'demo', 'used'].flatMap((type) => {
+    const route = CAR_TYPE_ROUTES.find((r) => r.carTypes.length === 1 && r.carTypes[0] === type);
+    const href = route && search.stocked({ car_type: carTypeRefinement(route) });
+    return route && href ? [{ label: route.title, href }] : [];
+  });
+}
+
 export const footerNav = perModel((site: SiteModel): FooterGroup[] => {
   const own = site.tenant.navigation.footer;
   if (own) return own;
@@ -107,9 +119,7 @@ export const footerNav = perModel((site: SiteModel): FooterGroup[] => {
     {
       title: 'Buyer Tools',
       links: [
-        { label: 'New Cars', href: '/search/new-cars' },
-        { label: 'Demo Cars', href: '/search/demo-cars' },
-        { label: 'Used Cars', href: '/search/used-cars' },
+        ...typeSearchLinks(site),
         { label: 'Special Offers', href: '/special-offers' },
         { label: 'Finance', href: '/finance' },
         { label: 'Fleet', href: '/fleet' },

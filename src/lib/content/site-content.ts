@@ -8,6 +8,7 @@ import type { SiteModel } from '../site/site-model.ts';
 import { defaultPage, STANDARD_PAGES, type StandardPage } from './default-pages.ts';
 import type { ContentPage, LoadedContent } from './load-content.ts';
 import type { Feature, Offer, Popup, Review, Slide } from './schemas.ts';
+import { allStockLink } from '../search/url.ts';
 
 export function contentOf(model: SiteModel): LoadedContent {
   return model.content ?? { pages: [], models: [], photos: {} };
@@ -76,7 +77,7 @@ export function homeSlides(model: SiteModel): Slide[] {
     {
       name: model.tenant.name,
       description: 'Browse our new, demo and used vehicles, updated every day.',
-      url: '/search/new-used-and-demo-cars',
+      url: allStockLink(),
       hide_overlay: false,
     },
   ];

@@ -1,3 +1,5 @@
+import { searchLink } from './url.ts';
+
 /** The empty result's exact texts (spec section 8). */
 export const EMPTY_TITLE = 'No Results Available';
 export const EMPTY_TEXT = 'No results found for your search at this time. Please try adjusting the filters for more results.';
@@ -6,5 +8,5 @@ export const EMPTY_OFFERS_TEXT = 'There appears to be no offers currently availa
 
 /** Where Clear Filters goes: the default stock search, or the offers list for an offers search. */
 export function clearFiltersTarget(kind: 'stock' | 'offers'): string {
-  return kind === 'offers' ? '/special-offers' : '/search/new-used-and-demo-cars';
+  return kind === 'offers' ? '/special-offers' : searchLink({}, { dealers: [] });
 }

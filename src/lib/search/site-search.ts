@@ -6,8 +6,9 @@ import { toSearchDocs, type SearchDoc } from './documents.ts';
 import { packIndex, unpackIndex } from './engine/codec.ts';
 import { SearchEngine } from './engine/engine.ts';
 import { INDEX_URL_PREFIX, indexFileName } from './index-file.ts';
-import { searchRoutes, type SearchRoute } from './pretty-routes.ts';
+import { searchRoutes, type Refinements, type SearchRoute } from './pretty-routes.ts';
 import { sliderRange } from './slider.ts';
+import { searchLink, type UrlContext } from './url.ts';
 
 /** Call-to-action cards between results when the tenant configures promo positions. */
 export const DEFAULT_PROMOS: Promo[] = [
@@ -88,4 +89,34 @@ export function searchSite(model: SiteModel): SearchSite {
   const site: SearchSite = { docs, engine, client, routes, config, ui };
   cache.set(model, site);
   return site;
+}
+
+/** Cars the search shows for these refinements (the count the pre-rendered search page prints). */
+export function stockCount(site: SearchSite, refinements: Refinements): number {
+  const facetFilters = Object.entries(refinements)
+    .filter(([, values]) => values?.length)
+    .map(([k, values]) => (values ?? []).map((v) => `${k}:${v}`));
+  return site.engine.search({ indexName: site.ui.indexName, params: { hitsPerPage: 0, facetFilters } }).nbHits;
+}
+
+/** Links into this tenant's search for the browse pages: one builder (`searchLink`), this stock's context. */
+export interface SearchLinks {
+  ctx: UrlContext;
+  /** The search for these refinements. */
+  href(refinements: Refinements): string;
+  /** The same, or undefined when it would show no car (a link there would be a dead end). */
+  stocked(refinements: Refinements): string | undefined;
+  count(refinements: Refinements): number;
+}
+
+export function searchLinks(model: SiteModel): SearchLinks {
+  const site = searchSite(model);
+  const ctx: UrlContext = { dealers: site.ui.dealers, skipped: new Set(site.ui.skipped) };
+  const count = (r: Refinements) => stockCount(site, r);
+  return {
+    ctx,
+    href: (r) => searchLink(r, ctx),
+    stocked: (r) => (count(r) > 0 ? searchLink(r, ctx) : undefined),
+    count,
+  };
 }

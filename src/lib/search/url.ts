@@ -1,7 +1,7 @@
 import { slugify } from '../utils/slugify.ts';
 import { LIST_FACETS, RANGE_FACETS, type ListFacet, type RangeFacet } from './attributes.ts';
 import { makeOf, modelOf } from './documents.ts';
-import { bodySlug, carTypeRouteOf, DEFAULT_ROUTE, type Dealer, type Refinements } from './pretty-routes.ts';
+import { bodySlug, carTypeRouteOf, DEFAULT_ROUTE, type Dealer, type Refinements, type SearchRoute } from './pretty-routes.ts';
 import { DEFAULT_SORT, isSortKey, type SortKey } from './sort.ts';
 
 /**
@@ -101,6 +101,35 @@ export function searchUrl(state: SearchState, ctx: UrlContext): string {
   if (state.sortBy !== DEFAULT_SORT) parts.push(`sortBy=${state.sortBy}`);
   if (state.page > 1) parts.push(`page=${state.page}`);
   return `/search/${path}${parts.length ? `?${parts.join('&')}` : ''}`;
+}
+
+/**
+ * The link into the search for these refinements (and optionally a query, sort, ranges or page): the
+ * one way pages build a search href, so it is always the URL `parseSearchUrl` reads back as the same
+ * state. Locations, body types, makes and models, dealerships, car types, breadcrumbs and footer links
+ * all go through here (or `searchUrl` itself, the router's createURL).
+ */
+export function searchLink(refinements: Refinements, ctx: UrlContext, rest: Partial<Omit<SearchState, 'refinements'>> = {}): string {
+  return searchUrl({ ...emptyState(), ...rest, refinements }, ctx);
+}
+
+/** The whole stock's search (/search/new-used-and-demo-cars), for pages that link to all of it. */
+export function allStockLink(): string {
+  return searchLink({}, { dealers: [] });
+}
+
+/**
+ * The search state of a search href ("/search/toyota/hilux?colour=White"), or undefined when its path
+ * is not one of the pre-rendered search pages (`routes`, from `searchRoutes`): the path gives the page's
+ * own refinements and the query string the rest. `searchUrl` is its inverse.
+ */
+export function parseSearchUrl(href: string, routes: readonly SearchRoute[]): SearchState | undefined {
+  const url = new URL(href, 'https://search.invalid');
+  const m = /^\/search\/(.+?)\/?$/.exec(url.pathname);
+  if (!m) return undefined;
+  const path = decodeURIComponent(m[1] as string);
+  const route = routes.find((r) => r.path === path);
+  return route ? parseSearchQuery(url.search, route.refinements) : undefined;
 }
 
 /** "$20,000" -> 20000; empty or unreadable -> undefined. */
