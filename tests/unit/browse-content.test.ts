@@ -199,14 +199,30 @@ describe('stock-driven menus, models and brands', () => {
     const usedOnly = site(config, undefined, [{ make: 'Ford', model: 'Ranger', car_type: 'used' }]);
     expect(footerNav(usedOnly)[1]?.links.map((l) => l.href)).toEqual(['/search/used-cars', '/special-offers', '/finance', '/fleet']);
   });
-  it('lists the 16 most stocked models in the Vehicles menu, A to Z', () => {
+  it('lists every model of a one-make dealer in the Vehicles menu, A to Z', () => {
     const many: Partial<Vehicle>[] = [];
     for (let i = 0; i < 20; i++) for (let n = 0; n <= i; n++) many.push({ make: 'Kia', model: `Model ${String(i).padStart(2, '0')}`, car_type: 'new' });
     const menu = headerNav(site(MINIMAL, undefined, many)).find((x) => x.label === 'Vehicles')?.children ?? [];
-    expect(menu).toHaveLength(17);
-    expect(menu[0]?.label).toBe('Model 04');
-    expect(menu[15]?.label).toBe('Model 19');
-    expect(menu[16]).toEqual({ label: 'All brands', href: '/brands' });
+    expect(menu).toHaveLength(21);
+    expect(menu[0]?.label).toBe('Model 00');
+    expect(menu[19]?.label).toBe('Model 19');
+    expect(menu[20]).toEqual({ label: 'All brands', href: '/brands' });
+  });
+  it('a group with more models than the menu holds lists its makes, and a car sold or added never changes the menus', () => {
+    const stock = (extra: number): Partial<Vehicle>[] => {
+      const cars: Partial<Vehicle>[] = [];
+      for (const make of ['Kia', 'Ford']) for (let i = 0; i < 10; i++) for (let n = 0; n <= i; n++) cars.push({ make, model: `${make} ${i}`, car_type: 'new' });
+      for (let n = 0; n < extra; n++) cars.push({ make: 'Kia', model: 'Kia 0', car_type: 'new' });
+      return cars;
+    };
+    const menus = (extra: number) => {
+      const s = site(MINIMAL, undefined, stock(extra));
+      return { header: headerNav(s).find((x) => x.label === 'Vehicles')?.children, footer: footerNav(s)[0]?.links };
+    };
+    expect(menus(0).header?.map((l) => l.label)).toEqual(['Ford models', 'Kia models', 'All brands']);
+    expect(menus(0).header?.[0]?.href).toBe('/search/ford');
+    // Kia 0 goes from 1 car to 12, past every other model: the menus stay as they were.
+    expect(menus(11)).toEqual(menus(0));
   });
   it('makes a used dealer’s top models its model pages', () => {
     const used = site(MINIMAL, undefined, [{ make: 'Mazda', model: 'CX-5', car_type: 'used' }]);

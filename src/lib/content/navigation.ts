@@ -27,19 +27,30 @@ export interface FooterGroup {
 
 /** The most models a Vehicles dropdown lists before "All brands". */
 const VEHICLES_MENU_LIMIT = 16;
+/** The most models the footer's Vehicles group lists. */
+const FOOTER_MODELS_LIMIT = 6;
 
-/** The n model pages with the most stock, shown A to Z (a group's menu then holds its best sellers of every make). */
-function topModels(site: SiteModel, n: number) {
+/**
+ * The Vehicles menus: every model page A to Z when they fit (or the dealer sells one make), otherwise
+ * one link per make to its stock. Never "the n most stocked models": the header and footer are on
+ * every page, and a cut by stock count moves with every car sold (on a 51-model group a 3% night
+ * swapped the 16th model and changed the header of all 13,000 pages), so each night would re-publish
+ * the whole site for the cars that changed.
+ */
+function vehicleMenu(site: SiteModel, limit: number, label: (p: { title: string; model: string }, makes: number) => string): NavLink[] {
   const pages = modelPages(site);
-  const chosen = new Set([...pages].sort((a, b) => b.vehicles.length - a.vehicles.length).slice(0, n));
-  return pages.filter((p) => chosen.has(p));
+  const makes = [...new Set(pages.map((p) => p.make))].sort((a, b) => a.localeCompare(b, 'en-AU'));
+  if (pages.length <= limit || makes.length <= 1) return pages.map((p) => ({ label: label(p, makes.length), href: `/models/${p.slug}` }));
+  const search = searchLinks(site);
+  return makes.flatMap((make) => {
+    const href = search.stocked({ make: [make] });
+    return href ? [{ label: `${make} models`, href }] : [];
+  });
 }
 
-/** Vehicles dropdown: the most stocked model pages ("Toyota HiLux"), then all brands. */
+/** Vehicles dropdown: the model pages ("Toyota HiLux") or, for a large group, its makes; then all brands. */
 function vehicleLinks(site: SiteModel): NavLink[] {
-  const pages = topModels(site, VEHICLES_MENU_LIMIT);
-  const makes = new Set(modelPages(site).map((p) => p.make));
-  const links = pages.map((p) => ({ label: makes.size > 1 ? p.title : p.model, href: `/models/${p.slug}` }));
+  const links = vehicleMenu(site, VEHICLES_MENU_LIMIT, (p, makes) => (makes > 1 ? p.title : p.model));
   return [...links, { label: 'All brands', href: '/brands' }];
 }
 
@@ -110,11 +121,10 @@ function typeSearchLinks(site: SiteModel): NavLink[] {
 export const footerNav = perModel((site: SiteModel): FooterGroup[] => {
   const own = site.tenant.navigation.footer;
   if (own) return own;
-  const models = topModels(site, 6);
   return [
     {
       title: 'Vehicles',
-      links: [...models.map((p) => ({ label: p.title, href: `/models/${p.slug}` })), { label: 'All brands', href: '/brands' }],
+      links: [...vehicleMenu(site, FOOTER_MODELS_LIMIT, (p) => p.title), { label: 'All brands', href: '/brands' }],
     },
     {
       title: 'Buyer Tools',
