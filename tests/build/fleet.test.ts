@@ -18,6 +18,44 @@ function build(args: string[], env: Record<string, string> = {}) {
   return { status: r.status, output: `${r.stdout}${r.stderr}`, ms: performance.now() - started };
 }
 
+/**
+ * A small spec-shaped tenant under `tenants`: `count` copies of the spec's full car record (no photos to
+ * fetch), changed by `patch`, and one location.
+ */
+function specTenant(
+  tenants: string,
+  slug: string,
+  name: string,
+  count: number,
+  idBase: number,
+  patch: Record<string, unknown> = {},
+): Record<string, unknown>[] {
+  mkdirSync(join(tenants, slug), { recursive: true });
+  const full = (JSON.parse(readFileSync('tests/fixtures/exports/spec-car-full.json', 'utf8')) as { record: Record<string, unknown> }).record;
+  const stock = Array.from({ length: count }, (_, i) => ({
+    ...full,
+    id: idBase + i,
+    slug: null,
+    path: null,
+    images: null,
+    primary_image_url: null,
+    thumbnails: null,
+    spin_images: null,
+    ...patch,
+  }));
+  writeFileSync(join(tenants, slug, 'stock.json'), JSON.stringify(stock));
+  writeFileSync(
+    join(tenants, slug, 'tenant.json'),
+    JSON.stringify({
+      slug,
+      name,
+      url: `https://${slug.split('-')[0]}.example.com.au`,
+      locations: [{ name: `${name} Caringbah`, address: { city: 'Caringbah' } }],
+    }),
+  );
+  return stock;
+}
+
 describe('options', () => {
   it('a bad value or an unknown flag is an error naming it, exit 2; --help prints usage and builds nothing', () => {
     const jobs = build(['--jobs', 'two']);
@@ -97,28 +135,7 @@ describe('only what changed', () => {
     const out = resolve('.cache/fleet/det-dist');
     rmSync(tenants, { recursive: true, force: true });
     rmSync(out, { recursive: true, force: true });
-    mkdirSync(join(tenants, 'det-motors'), { recursive: true });
-    const full = (JSON.parse(readFileSync('tests/fixtures/exports/spec-car-full.json', 'utf8')) as { record: Record<string, unknown> }).record;
-    const stock = Array.from({ length: 12 }, (_, i) => ({
-      ...full,
-      id: 900 + i,
-      slug: null,
-      path: null,
-      images: null,
-      primary_image_url: null,
-      thumbnails: null,
-      spin_images: null,
-    }));
-    writeFileSync(join(tenants, 'det-motors', 'stock.json'), JSON.stringify(stock));
-    writeFileSync(
-      join(tenants, 'det-motors', 'tenant.json'),
-      JSON.stringify({
-        slug: 'det-motors',
-        name: 'Det Motors',
-        url: 'https://det.example.com.au',
-        locations: [{ name: 'Det Motors Caringbah', address: { city: 'Caringbah' } }],
-      }),
-    );
+    const stock = specTenant(tenants, 'det-motors', 'Det Motors', 12, 900);
     const first = build(['--tenants', tenants, '--out', out]);
     expect(first.status, first.output).toBe(0);
     const a = hashTree(join(out, 'det-motors'));
@@ -144,32 +161,9 @@ describe('only what changed', () => {
     const out = resolve('.cache/fleet/days-dist');
     const later = resolve('.cache/fleet/days-dist-later');
     for (const d of [tenants, out, later]) rmSync(d, { recursive: true, force: true });
-    mkdirSync(join(tenants, 'days-motors'), { recursive: true });
     const day = (n: number) => new Date(Date.parse(BUILD_NOW.slice(0, 10)) + n * 86_400_000).toISOString().slice(0, 10);
-    const full = (JSON.parse(readFileSync('tests/fixtures/exports/spec-car-full.json', 'utf8')) as { record: Record<string, unknown> }).record;
     // Arrived three days before the build day: a New Arrival (8-day window) through day +5, not on day +6.
-    const stock = Array.from({ length: 6 }, (_, i) => ({
-      ...full,
-      id: 700 + i,
-      slug: null,
-      path: null,
-      images: null,
-      primary_image_url: null,
-      thumbnails: null,
-      spin_images: null,
-      rego_expiry: null,
-      created_at: `${day(-3)}T00:00:00Z`,
-    }));
-    writeFileSync(join(tenants, 'days-motors', 'stock.json'), JSON.stringify(stock));
-    writeFileSync(
-      join(tenants, 'days-motors', 'tenant.json'),
-      JSON.stringify({
-        slug: 'days-motors',
-        name: 'Days Motors',
-        url: 'https://days.example.com.au',
-        locations: [{ name: 'Days Motors Caringbah', address: { city: 'Caringbah' } }],
-      }),
-    );
+    specTenant(tenants, 'days-motors', 'Days Motors', 6, 700, { rego_expiry: null, created_at: `${day(-3)}T00:00:00Z` });
     const first = build(['--tenants', tenants, '--out', out]);
     expect(first.status, first.output).toBe(0);
     const published = JSON.parse(readFileSync(join(out, '_build', 'days-motors', 'published.json'), 'utf8')) as { built_day: string; valid_until: string };
