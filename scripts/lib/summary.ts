@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildReport } from './report.ts';
+import type { Finding } from '../../src/lib/compliance/findings.ts';
 
 export type TenantOutcome = 'built' | 'unchanged' | 'held' | 'failed';
 
@@ -26,7 +27,7 @@ export interface TenantRow {
   /** Filled in by the publish step when it runs. */
   bytes_uploaded?: number | undefined;
   warnings: number;
-  /** Compliance findings (docs/compliance.md): counts by severity and each message, errors first. */
+  /** Compliance findings (docs/compliance.md): counts by severity and the messages (complianceMessages). */
   compliance: { error: number; warning: number; messages: string[] };
   time_ms: number;
   timings_ms: Record<string, number>;
@@ -53,6 +54,25 @@ export interface RunSummary {
 
 const ORDER: Record<TenantOutcome, number> = { failed: 0, held: 1, built: 2, unchanged: 3 };
 
+/** At most this many compliance lines per tenant in the summary; the report has every finding. */
+export const COMPLIANCE_LINES = 20;
+
+/**
+ * The summary's compliance lines: each finding, errors first, except a rule with more than three
+ * findings is one line ("warning [price-type-unstated] 858 findings, e.g. ..."); at most 20 lines.
+ */
+export function complianceMessages(findings: readonly Finding[]): string[] {
+  const byRule = new Map<string, Finding[]>();
+  for (const f of findings) byRule.set(f.rule, [...(byRule.get(f.rule) ?? []), f]);
+  const lines: string[] = [];
+  for (const f of findings) {
+    const same = byRule.get(f.rule)!;
+    if (same.length <= 3) lines.push(`${f.severity} [${f.rule}] ${f.message}`);
+    else if (same[0] === f) lines.push(`${f.severity} [${f.rule}] ${same.length} findings, e.g. ${f.message}`);
+  }
+  return lines.slice(0, COMPLIANCE_LINES);
+}
+
 /** A summary row from a tenant's report. */
 export function rowFromReport(r: BuildReport, status: TenantOutcome, shard?: string): TenantRow {
   return {
@@ -70,7 +90,7 @@ export function rowFromReport(r: BuildReport, status: TenantOutcome, shard?: str
     compliance: {
       error: r.compliance?.error ?? 0,
       warning: r.compliance?.warning ?? 0,
-      messages: (r.compliance?.findings ?? []).map((f) => `${f.severity} [${f.rule}] ${f.message}`),
+      messages: complianceMessages(r.compliance?.findings ?? []),
     },
     time_ms: r.timings_ms.total,
     timings_ms: { ...r.timings_ms },
@@ -167,9 +187,7 @@ function timeChart(time: Record<string, number>): string {
 function complianceCell(r: TenantRow): string {
   const c = r.compliance ?? { error: 0, warning: 0, messages: [] };
   if (c.error + c.warning === 0) return r.status === 'built' || r.status === 'unchanged' || r.status === 'held' ? 'none' : '';
-  const shown = c.messages.slice(0, 10);
-  const more = c.messages.length - shown.length;
-  return `<span class="errors">${c.error} error${c.error === 1 ? '' : 's'}</span>, <span class="warnings">${c.warning} warning${c.warning === 1 ? '' : 's'}</span><ul>${shown.map((m) => `<li>${esc(m)}</li>`).join('')}${more > 0 ? `<li>and ${more} more in report.json</li>` : ''}</ul>`;
+  return `<span class="errors">${c.error} error${c.error === 1 ? '' : 's'}</span>, <span class="warnings">${c.warning} warning${c.warning === 1 ? '' : 's'}</span><ul>${c.messages.map((m) => `<li>${esc(m)}</li>`).join('')}</ul>`;
 }
 
 /** The summary as one self-contained HTML page (no scripts, no external files). */

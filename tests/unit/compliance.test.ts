@@ -285,3 +285,30 @@ describe('repeats', () => {
     expect(mergeRepeats(f).map((x) => x.message)).toEqual(['form quick on /a has no collection notice (and on 2 more pages)']);
   });
 });
+
+describe('the run summary', () => {
+  it('shows compliance per tenant: counts, the messages (a rule with many findings in one line), totals and the html column', async () => {
+    const { complianceMessages, rowFromReport, summarise, summaryHtml, summaryMarkdown } = await import('../../scripts/lib/summary.ts');
+    const { emptyReport } = await import('../../scripts/lib/report.ts');
+    const { finding } = await import('../../src/lib/compliance/findings.ts');
+    const { LicenceNumberMissing, PriceTypeUnstated } = await import('../../src/lib/compliance/rules.ts');
+    const findings = [
+      finding(LicenceNumberMissing, 'Penrith', 'Penrith', 'NSW'),
+      ...['A1 car', 'A2 car', 'A3 car', 'A4 car'].map((c) => finding(PriceTypeUnstated, c, c, '')),
+    ];
+    expect(complianceMessages(findings)).toEqual([
+      'error [licence-number-missing] Penrith (NSW) has no dealer licence number; NSW law asks for it on the website and in advertising',
+      'warning [price-type-unstated] 4 findings, e.g. A1 car: price_type is empty, so the price has no drive-away or EGC label',
+    ]);
+    const report = { ...emptyReport('t1'), compliance: { error: 1, warning: 4, pages_checked: 9, findings } };
+    const s = summarise([rowFromReport(report, 'held'), rowFromReport(emptyReport('t2'), 'built')], { build_day: '2026-11-25', duration_ms: 1 });
+    expect(s.tenants[0]?.compliance).toMatchObject({ error: 1, warning: 4 });
+    expect(s.totals).toMatchObject({ compliance_errors: 1, compliance_warnings: 4 });
+    const html = summaryHtml(s);
+    expect(html).toContain('<th>compliance</th>');
+    expect(html).toContain('1 error</span>, <span class="warnings">4 warnings');
+    expect(html).toContain('Penrith (NSW) has no dealer licence number');
+    expect(html).toContain('aids, not legal advice');
+    expect(summaryMarkdown(s)).toContain('| 1 errors, 4 warnings |');
+  });
+});
