@@ -65,8 +65,8 @@ export function runCompliance(model: SiteModel, siteDir: string, today: string):
   const licencePages: { path: string; licences: Map<string, string> }[] = [];
   const vehicleFiles = new Set<string>();
   let checked = 0;
-  const check = (path: string, file: string): Page => {
-    const page = readPage(path, readFileSync(file, 'utf8'), css);
+  const check = (path: string, html: string): Page => {
+    const page = readPage(path, html, css);
     findings.push(...formFindings(page, PRIVACY_PATH, privacyPublished));
     checked++;
     return page;
@@ -77,7 +77,7 @@ export function runCompliance(model: SiteModel, siteDir: string, today: string):
     if (!file) continue;
     vehicleFiles.add(file);
     const label = carLabel(car);
-    const page = check(car.path, file);
+    const page = check(car.path, readFileSync(file, 'utf8'));
     licencePages.push({ path: car.path, licences: licencesShown(page) });
     const vdp = vehiclePage(car as VdpVehicle, model);
     const block = vdp.finance.block;
@@ -95,7 +95,10 @@ export function runCompliance(model: SiteModel, siteDir: string, today: string):
   for (const file of htmlFiles(siteDir)) {
     if (vehicleFiles.has(file)) continue;
     const path = sitePath(siteDir, file);
-    const page = check(path, file);
+    // Most other pages (print pages, search pages) have no form and no finance offer: not parsed.
+    const html = readFileSync(file, 'utf8');
+    if (path !== '/' && !/<form[\s>]|data-finance-offer/.test(html)) continue;
+    const page = check(path, html);
     if (path === '/') licencePages.push({ path, licences: licencesShown(page) });
     // Finance offers outside vehicle pages (offers, specials) are checked without a car.
     findings.push(...financeFindings(page, { car: path, today }));

@@ -37,20 +37,31 @@ export interface Page {
   /** The page's path on the site, e.g. /cars/2016-holden-colorado-ctu47159. */
   path: string;
   root: Node;
-  rules: CssRule[];
+  /** The page's style rules, parsed on first use (only finance offers need them). */
+  readonly rules: CssRule[];
 }
 
 /** Parses a built page; `css(href)` returns a linked same-site stylesheet's text. */
 export function readPage(path: string, html: string, css: (href: string) => string | undefined = () => undefined): Page {
   // ultrahtml drops the text before a comment (React's "<!-- -->" text separators): comments go first.
   const root = parse(html.replace(/<!--[\s\S]*?-->/g, ''));
-  let sheets = '';
-  walk(root, (el) => {
-    if (el.name === 'style') sheets += `${textOf(el)}\n`;
-    else if (el.name === 'link' && /\bstylesheet\b/.test(el.attributes['rel'] ?? '') && el.attributes['href'])
-      sheets += `${css(el.attributes['href']) ?? ''}\n`;
-  });
-  return { path, root, rules: parseCss(sheets) };
+  let rules: CssRule[] | undefined;
+  return {
+    path,
+    root,
+    get rules() {
+      if (!rules) {
+        let sheets = '';
+        walk(root, (el) => {
+          if (el.name === 'style') sheets += `${textOf(el)}\n`;
+          else if (el.name === 'link' && /\bstylesheet\b/.test(el.attributes['rel'] ?? '') && el.attributes['href'])
+            sheets += `${css(el.attributes['href']) ?? ''}\n`;
+        });
+        rules = parseCss(sheets);
+      }
+      return rules;
+    },
+  };
 }
 
 export function walk(node: Node, visit: (el: ElementNode) => void): void {
