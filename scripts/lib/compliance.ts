@@ -11,7 +11,7 @@ import type { Vehicle } from '../../src/lib/model/vehicle.ts';
 import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
 import { vehiclePage } from '../../src/lib/vdp/page-model.ts';
 import { mergeRepeats, sortFindings, type Finding } from '../../src/lib/compliance/findings.ts';
-import { licenceNumberFindings, licenceShownFindings } from '../../src/lib/compliance/licence.ts';
+import { licenceNumberFindings, licenceShownFindings, licencesForCar } from '../../src/lib/compliance/licence.ts';
 import { priceTypeFindings, requiredPriceLabel } from '../../src/lib/compliance/prices.ts';
 import { financeFindings, formFindings, licencesShown, photoFindings, priceFindings, readPage, type Page } from '../../src/lib/compliance/pages.ts';
 
@@ -62,7 +62,7 @@ export function runCompliance(model: SiteModel, siteDir: string, today: string):
     return cssCache.get(href);
   };
   const privacyPublished = pageFile(siteDir, PRIVACY_PATH) !== undefined;
-  const licencePages: { path: string; licences: Map<string, string> }[] = [];
+  const licencePages: { path: string; licences: Map<string, string>; only?: string[] }[] = [];
   const vehicleFiles = new Set<string>();
   let checked = 0;
   const check = (path: string, html: string): Page => {
@@ -79,6 +79,15 @@ export function runCompliance(model: SiteModel, siteDir: string, today: string):
     const label = carLabel(car);
     const page = check(car.path, readFileSync(file, 'utf8'));
     licencePages.push({ path: car.path, licences: licencesShown(page) });
+    // The car's print sheet (advertising material): the licence of the car's location.
+    const printPath = `/print/${car.slug}`;
+    const printFile = pageFile(siteDir, printPath);
+    if (printFile) {
+      vehicleFiles.add(printFile);
+      const print = readPage(printPath, readFileSync(printFile, 'utf8'));
+      licencePages.push({ path: printPath, licences: licencesShown(print), only: licencesForCar(tenant.locations, car.location?.id).map((l) => l.slug) });
+      checked++;
+    }
     const vdp = vehiclePage(car as VdpVehicle, model);
     const block = vdp.finance.block;
     findings.push(

@@ -321,3 +321,19 @@ describe('an ending finance offer shortens how long an unchanged tenant is skipp
     expect(financeOfferEnds({} as never)).toEqual([]);
   });
 });
+
+describe('licences on a car page', () => {
+  it("a car's print sheet shows its location's licence; without a licensed location of its own, every sales location's", async () => {
+    const { licencesForCar } = await import('../../src/lib/compliance/licence.ts');
+    const a = { ...loc(), id: '1' };
+    const b = { ...loc({ name: 'Penrith', slug: 'penrith', dealer_license_number: 'MD 2' }), id: '2' };
+    const service = { ...loc({ name: 'Service', slug: 'svc', location_type: 'service' }), id: '3' };
+    expect(licencesForCar([a, b, service], '2').map((l) => l.slug)).toEqual(['penrith']);
+    expect(licencesForCar([a, b, service], '3').map((l) => l.slug)).toEqual(['gosford', 'penrith']);
+    expect(licencesForCar([a, b], undefined).map((l) => l.slug)).toEqual(['gosford', 'penrith']);
+    // A page that must show only Penrith's is not flagged for Gosford's.
+    const shown = new Map([['penrith', 'Penrith: dealer licence no. MD 2']]);
+    expect(licenceShownFindings([a, b], [{ path: '/print/x', licences: shown, only: ['penrith'] }])).toEqual([]);
+    expect(licenceShownFindings([a, b], [{ path: '/print/x', licences: new Map(), only: ['penrith'] }]).map((f) => f.subject)).toEqual(['Penrith']);
+  });
+});

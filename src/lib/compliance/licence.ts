@@ -21,6 +21,16 @@ export function salesLocations<L extends LicensedLocation>(locations: readonly L
   return locations.filter((l) => l.visible && ['sales', 'used'].includes(departmentOf(l)));
 }
 
+/**
+ * The licences a page about one car shows: its location's when that is a sales location with a
+ * number, else every sales location's that has one.
+ */
+export function licencesForCar<L extends LicensedLocation & { id: string }>(locations: readonly L[], locationId: string | undefined): L[] {
+  const licensed = salesLocations(locations).filter((l) => l.dealer_license_number?.trim());
+  const own = licensed.find((l) => l.id === locationId);
+  return own ? [own] : licensed;
+}
+
 /** "nsw", "New South Wales" -> "NSW"; undefined when not an Australian state or territory. */
 export function stateCode(state: string | undefined): string | undefined {
   const s = (state ?? '').trim().toUpperCase().replace(/\./g, '');
@@ -55,12 +65,16 @@ export function licenceNumberFindings(locations: readonly LicensedLocation[]): F
  * Each sales location's licence number is on every given page (home page, vehicle pages), identified
  * as a licence: one finding per location, counting the pages that miss it.
  */
-export function licenceShownFindings(locations: readonly LicensedLocation[], pages: readonly { path: string; licences: Map<string, string> }[]): Finding[] {
+export function licenceShownFindings(
+  locations: readonly LicensedLocation[],
+  pages: readonly { path: string; licences: Map<string, string>; /** Only these locations (slugs) must be on it. */ only?: readonly string[] | undefined }[],
+): Finding[] {
   const out: Finding[] = [];
   for (const l of salesLocations(locations)) {
     const number = l.dealer_license_number?.trim();
     if (!number) continue;
     const missing = pages.filter((p) => {
+      if (p.only && !p.only.includes(l.slug)) return false;
       const text = p.licences.get(l.slug) ?? '';
       return !(text.includes(number) && /licen[cs]e|LMCT/i.test(text));
     });

@@ -162,7 +162,8 @@ export const LicenceNumberUnconfirmed = {
 export const LicenceNumberNotShown = {
   id: 'licence-number-not-shown',
   title: 'Dealer licence number not shown on the pages',
-  requirement: "The licence number of each sales location is shown, identified as the dealer's licence number, on the home page and on every vehicle page.",
+  requirement:
+    "The licence number of each sales location is shown, identified as the dealer's licence number, on the home page and every vehicle page, and a car's print sheet shows its location's.",
   sources: [NSW_S19A, WA_S21],
   severity: 'error',
   message: (location: string, licence: string, pages: number, example: string) =>
