@@ -23,6 +23,8 @@ import { imageCacheDir } from './lib/images/store.ts';
 import { OUTPUTS, type OutputContext } from './lib/outputs/index.ts';
 import { publishDecision, readPublishedState, stagingFolders, swapIn, type PublishedState } from './lib/publish-guard.ts';
 import { createHash } from 'node:crypto';
+import { runCompliance } from './lib/compliance.ts';
+import { countFindings, findingLine, holdReason, type Finding } from '../src/lib/compliance/findings.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -85,6 +87,17 @@ function hold(report: BuildReport, why: string, hint: string, previous: Publishe
       ? `HELD: ${reason}. The published site (${previous.listed} cars) is kept as it was.\n  hint: ${hint}`
       : `FAILED: ${reason}. Nothing was published.\n  hint: ${hint}`,
   );
+}
+
+/** Each finding as a line and its hint; past the first few of one rule, a count. */
+function printFindings(findings: readonly Finding[]): void {
+  const shown = new Map<string, number>();
+  for (const f of findings) {
+    const n = (shown.get(f.rule) ?? 0) + 1;
+    shown.set(f.rule, n);
+    if (n <= 5) console.log(findingLine(f));
+  }
+  for (const [rule, n] of shown) if (n > 5) console.log(`compliance [${rule}]: and ${n - 5} more like it (report.json)`);
 }
 
 const USAGE = `
@@ -227,6 +240,24 @@ async function main(): Promise<number> {
     });
     report.pages = { html, vehicle_pages: vehiclePages };
     report.output_bytes = bytes;
+
+    // Compliance: the rules over the model and the staged pages, before anything is swapped in.
+    const compliance = runCompliance(model, siteOut, dayOf(model.now));
+    report.compliance = { ...countFindings(compliance.findings), pages_checked: compliance.pages_checked, findings: compliance.findings };
+    printFindings(compliance.findings);
+    console.log(`compliance ${compliance.pages_checked} pages checked: ${report.compliance.error} error(s), ${report.compliance.warning} warning(s)`);
+    report.timings_ms.compliance = lap();
+    const held = holdReason(compliance.findings);
+    if (held && !accepted) {
+      hold(
+        report,
+        held,
+        `Fix what each compliance error names (report.json "compliance"; the rules and their sources: docs/compliance.md), then build again; or publish anyway with --accept ${tenant.slug}.`,
+        previous,
+      );
+      return 1;
+    }
+    if (held) console.log('--accept: compliance errors do not hold this build');
     swapIn(staging, outRoot, tenant.slug, reportDir, {
       slug: tenant.slug,
       listed,

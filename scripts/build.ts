@@ -310,7 +310,7 @@ async function main(): Promise<number> {
     console.log(
       `  ${r.status.toUpperCase().padEnd(9)} ${r.tenant}  ${
         r.status === 'built' || r.status === 'unchanged'
-          ? `${r.pages} pages, ${r.listed} listed, ${r.rejected} rejected, ${r.photos_failed} photos unavailable${r.warnings ? `, ${r.warnings} config warning(s)` : ''}`
+          ? `${r.pages} pages, ${r.listed} listed, ${r.rejected} rejected, ${r.photos_failed} photos unavailable${r.warnings ? `, ${r.warnings} config warning(s)` : ''}, compliance ${r.compliance.error} error(s) ${r.compliance.warning} warning(s)`
           : (r.message ?? '')
       }`,
     );

@@ -201,12 +201,15 @@ export async function generateRealworldTenant(opts: RealworldOptions): Promise<E
         id: 'caringbah',
         name: 'Shire Car Centre Caringbah',
         primary: true,
+        // A NSW dealer's website shows its licence number (Motor Dealers and Repairers Act 2013 s 19A).
+        dealer_license_number: 'MD 071234',
         address: { street: '412 Taren Point Road', city: 'Caringbah', state: 'NSW', postcode: '2229', lat: -34.0395, long: 151.1236 },
         contact_detail: { phone: '02 9524 0000' },
       },
       {
         id: 'penrith',
         name: 'Shire Car Centre Penrith',
+        dealer_license_number: 'MD 071235',
         address: { street: '90 Mulgoa Road', city: 'Penrith', state: 'NSW', postcode: '2750', lat: -33.7566, long: 150.6801 },
         contact_detail: { phone: '+61 2 4731 0000' },
       },

@@ -1,6 +1,7 @@
 import type { RejectedRecord } from '../../src/lib/ingest/ingest.ts';
 import type { RejectionGroup } from '../../src/lib/ingest/rejections.ts';
 import type { FeedReport } from '../../src/lib/feeds/index.ts';
+import type { Finding } from '../../src/lib/compliance/findings.ts';
 
 /** The machine-readable build report written per tenant to <out>/_build/<slug>/report.json. */
 export interface BuildReport {
@@ -37,7 +38,12 @@ export interface BuildReport {
   /** The marketplace feeds written (scripts/lib/outputs/feeds.ts): vehicles in each, and what was left out and why. */
   feeds?: FeedReport[] | undefined;
   output_bytes: number;
-  timings_ms: { config: number; ingest: number; images: number; render: number; publish: number; total: number };
+  /**
+   * The compliance step (src/lib/compliance/, docs/compliance.md): findings by severity and each
+   * finding; an error holds the publish. Absent when the build stopped before the pages were rendered.
+   */
+  compliance?: { error: number; warning: number; pages_checked: number; findings: Finding[] } | undefined;
+  timings_ms: { config: number; ingest: number; images: number; render: number; compliance: number; publish: number; total: number };
 }
 
 export function emptyReport(tenant: string): BuildReport {
@@ -52,6 +58,6 @@ export function emptyReport(tenant: string): BuildReport {
     pages: { html: 0, vehicle_pages: 0 },
     images: { sources: 0, processed: 0, cached: 0, failed: 0, downloaded: 0, variants_written: 0, published_files: 0, failures: [] },
     output_bytes: 0,
-    timings_ms: { config: 0, ingest: 0, images: 0, render: 0, publish: 0, total: 0 },
+    timings_ms: { config: 0, ingest: 0, images: 0, render: 0, compliance: 0, publish: 0, total: 0 },
   };
 }

@@ -102,6 +102,8 @@ export interface FinanceBlock {
   term?: string | undefined;
   balloon: string;
   offerEnds?: string | undefined;
+  /** The offer's end date, YYYY-MM-DD (the compliance check compares it with the build day). */
+  offerEndsDate?: string | undefined;
   /** The lender's own terms for these figures (finance_lenders[provider].disclaimer), shown with them: short (197) and full. */
   disclaimer?: { short: string; full: string; truncated: boolean } | undefined;
 }
@@ -122,6 +124,7 @@ export function financeBlock(entry: LenderEntry): FinanceBlock {
     term: termText(entry.term),
     balloon: entry.balloon != null && entry.balloon > 0 ? formatDollars(entry.balloon) : 'No Balloon Payment',
     offerEnds: offer ? `Offer ends ${offer[3]}/${offer[2]}/${offer[1]}` : undefined,
+    offerEndsDate: offer ? `${offer[1]}-${offer[2]}-${offer[3]}` : undefined,
     disclaimer: entry.disclaimer?.trim() ? disclaimerText(entry.disclaimer) : undefined,
   };
 }

@@ -3,7 +3,8 @@
  * true. The nightly build skips a tenant whose inputs have not changed (scripts/lib/fingerprint.ts)
  * only while its published pages would still be built the same: until the first day on which one of
  * these facts changes (a sold car leaves the recently-sold window, a car stops being a New Arrival, a
- * rego lapses, an offer, popup or holiday-hours entry expires, the year in the footer turns).
+ * rego lapses, an offer, popup or holiday-hours entry expires, a car's finance offer ends (the
+ * compliance step then refuses it: docs/compliance.md), the year in the footer turns).
  *
  * Each fact is worked out by the same rule the pages use, so a rule added to a page without being
  * listed here is caught by the build test that compares a build inside the window with one from its
@@ -34,7 +35,8 @@ export function datedFacts(model: Pick<SiteModel, 'tenant' | 'content'>, vehicle
     const listed = isListed(v, now, tenant.listing.recent_sold_days);
     if (!listed) return '-';
     const arrived = isJustArrived(v.created_at, now, tenant.listing.just_arrived_days) ? 'N' : '';
-    return `${arrived}${regoExpiryText(v.rego_expiry, now, tenant.features.unregistered_text) ?? ''}`;
+    const ended = financeOfferEnds(v).some((d) => d < dayOf(now)) ? 'E' : '';
+    return `${arrived}${ended}${regoExpiryText(v.rego_expiry, now, tenant.features.unregistered_text) ?? ''}`;
   });
   const hours = tenant.locations.map((l) => [specialHoursLines(l.special_hours, today), specialOpeningHoursSpecification(l.special_hours, today)]);
   return JSON.stringify({
@@ -43,6 +45,17 @@ export function datedFacts(model: Pick<SiteModel, 'tenant' | 'content'>, vehicle
     hours,
     offers: model.content ? activeOffers(at).map((o) => o.id) : [],
     popup: model.content ? activePopup(at) !== undefined : false,
+  });
+}
+
+/** The end dates (YYYY-MM-DD) of a car's lender finance offers as exported (finance_lenders[].offerEnds). */
+export function financeOfferEnds(v: Vehicle): string[] {
+  const lenders = (v as unknown as Record<string, unknown>)['finance_lenders'];
+  if (!lenders || typeof lenders !== 'object') return [];
+  return Object.values(lenders as Record<string, unknown>).flatMap((e) => {
+    const ends = e && typeof e === 'object' ? (e as Record<string, unknown>)['offerEnds'] : undefined;
+    const m = typeof ends === 'string' ? /^(\d{4}-\d{2}-\d{2})/.exec(ends) : null;
+    return m ? [m[1]!] : [];
   });
 }
 
