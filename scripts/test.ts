@@ -8,6 +8,7 @@
  *      then the search conformance suite (embedded engine vs Meilisearch through MEILI_HOST)
  *   2. generate the demo tenants and the real-world fixture tenant, build them all
  *   3. vitest on the build output (every good listed record has a page, no bad or unlisted one does)
+ *      then, alone, the browser budgets (bytes, the journey, Lighthouse: tests/build/budgets.test.ts)
  *   4. Playwright in Chromium against the built sites
  * Prints each runner's own summary, then the summary lines, the last one "tests: N passed, N failed"
  * (", N skipped" when some did not run). DEALER_TEST_NO_SYSTEM=1: install and start nothing system-wide.
@@ -118,6 +119,8 @@ const built =
 
 if (built) {
   await vitest('build output tests (vitest)', 'vitest.build.config.ts', join(results, 'vitest-build.json'));
+  // Alone, so Lighthouse measures the pages and not the other tests' builds.
+  await vitest('browser budgets: bytes, journey and Lighthouse (vitest)', 'vitest.budgets.config.ts', join(results, 'vitest-budgets.json'));
   if (services.available.chromium) {
     const pwJson = join(results, 'playwright.json');
     rmSync(pwJson, { force: true });

@@ -26,13 +26,14 @@ const DEMOS = ['demo-coastal-toyota', 'demo-southern-motor-group', 'demo-redline
 );
 const SEARCH_PATH = '/search/new-used-and-demo-cars';
 /**
- * Byte budgets (vehicle HTML, JS before interaction) always fail the run: they are exact. Lighthouse
- * scores and the journey fail it only with BUDGETS_STRICT=1 for now: on a shared 2-core machine
- * Lighthouse moved 82-99 between runs of the same page and sometimes fails to trace (NO_NAVSTART), and
- * the journey still carries the security headers on every response (see docs/performance.md). Until
- * both are steady they are printed as warnings, so a noisy run cannot block every other change.
+ * Every budget fails the run: the byte budgets (exact), the journey (measured over HTTP/2, as a CDN
+ * serves it) and the Lighthouse scores (one run per page type; three and their median when the first
+ * is under, as Lighthouse advises for a noisy machine). npm test runs this file alone, after the other
+ * build tests, so nothing else loads the machine while Lighthouse measures. On a developer machine
+ * busy with other work, BUDGETS_STRICT=0 prints the journey and Lighthouse problems as warnings
+ * instead (the byte budgets still fail).
  */
-const STRICT = process.env['BUDGETS_STRICT'] === '1';
+const STRICT = process.env['BUDGETS_STRICT'] !== '0';
 const PHONE = { width: 390, height: 844, mobile: true };
 
 let browser: Browser;
@@ -149,7 +150,7 @@ describe.skipIf(DEMOS.length === 0)('budgets of every demo tenant', () => {
         lines.push(`journey  ${(bytes / 1024).toFixed(1)} KB without photos (+${(j.prefetched / 1024).toFixed(1)} KB search code and index fetched on idle)`);
       } finally {
         console.log(
-          `budgets ${tenant}:\n  ${lines.join('\n  ')}${warnings.length ? `\n  WARNING (not failing without BUDGETS_STRICT=1): ${warnings.join('; ')}` : ''}`,
+          `budgets ${tenant}:\n  ${lines.join('\n  ')}${warnings.length ? `\n  WARNING (BUDGETS_STRICT=0: not failing): ${warnings.join('; ')}` : ''}`,
         );
         proxy.server.close();
         await site.close();
