@@ -78,7 +78,14 @@ export function rowFromReport(r: BuildReport, status: TenantOutcome, shard?: str
   return {
     tenant: r.tenant,
     status,
-    message: status === 'held' ? r.held?.reason : status === 'failed' ? r.error?.message.split('\n')[0] : undefined,
+    message:
+      status === 'held'
+        ? r.held?.reason
+        : status === 'failed'
+          ? r.error?.message.split('\n')[0]
+          : r.valid_until
+            ? `pages stand until ${r.valid_until}`
+            : undefined,
     listed: r.records.listed,
     read: r.records.read,
     rejected: r.records.rejected,

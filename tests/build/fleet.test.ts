@@ -176,6 +176,8 @@ describe('only what changed', () => {
     expect(dry.output).toContain(`days-motors\tno shard\tunchanged: would skip (its pages stand until ${day(6)})`);
     const skip = build(['--tenants', tenants, '--out', out], { BUILD_NOW: day(3) });
     expect(skip.output).toMatch(/0 built, 1 unchanged/);
+    const skipped = JSON.parse(readFileSync(join(out, '_build', 'summary.json'), 'utf8')) as RunSummary;
+    expect(skipped.tenants[0]).toMatchObject({ status: 'unchanged', message: `pages stand until ${day(6)}` });
     // The proof that skipping is right: built anyway on day +5, every file is the same as day 0's.
     const day5 = build(['--tenants', tenants, '--out', later], { BUILD_NOW: day(5) });
     expect(day5.status, day5.output).toBe(0);
