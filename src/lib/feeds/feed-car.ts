@@ -7,6 +7,7 @@
 import { htmlToText } from '../ingest/mapping.ts';
 import type { Vehicle } from '../model/vehicle.ts';
 import { priceDisplay, priceTypeLabel } from '../rules/price-display.ts';
+import { localDate } from '../rules/vdp-content.ts';
 import { vehicleFullName } from '../rules/vehicle-title.ts';
 import type { Location, Tenant } from '../tenant/load-tenant.ts';
 
@@ -70,7 +71,7 @@ export function postalAddress(location: Location | undefined): string | undefine
 /** Unix seconds -> YYYY-MM-DD in Australian Eastern time (ISO 8601 date). */
 export function isoDate(unix: number | null | undefined): string | undefined {
   if (unix == null || !Number.isFinite(unix)) return undefined;
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(unix * 1000);
+  return localDate(unix);
 }
 
 /** Body names exports use for a ute (a pickup), normalised as bodyKeys writes them. */
