@@ -46,7 +46,7 @@ function hexColour(hex: string | undefined, fallback: RGB): RGB {
 /** Splits text into lines no wider than `width` at `size` (long words are cut). */
 export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
-  for (const paragraph of winAnsi(text.replace(/\r\n?/g, '\n')).split(/ {2,}|\n/)) {
+  for (const paragraph of text.split(/\r\n?|\n/).map(winAnsi)) {
     let line = '';
     for (const word of paragraph.split(' ').filter(Boolean)) {
       let w = word;
