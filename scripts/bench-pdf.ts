@@ -27,15 +27,13 @@ const count = orUsageExit(() => intFlag('cars', flags.cars, 1500, 2));
 const out = flags.out;
 
 // Everything the route loads, timed as a cold function would load it.
-const [{ loadModels, Registry }, { vehiclePage }, { carSheet }, { renderCarPdf }, { distFileReader }, sharpMod] = await Promise.all([
+const [{ loadModels, Registry }, { vehiclePage }, { carSheet }, { renderCarPdf, photoForPdf }, { distFileReader }] = await Promise.all([
   import('../functions/registry.ts'),
   import('../src/lib/vdp/page-model.ts'),
   import('../src/lib/vdp/pdf-sheet.ts'),
   import('../functions/lib/car-pdf.ts'),
   import('../functions/lib/site-file.ts'),
-  import('sharp'),
 ]);
-const sharp = sharpMod.default;
 const tImported = performance.now();
 const { models, problems } = loadModels(join(dist, '_build'), [slug]);
 if (!models.length) throw new Error(problems.join('\n') || `no model for ${slug} in ${dist}`);
@@ -59,7 +57,7 @@ for (let i = 0; i < count; i++) {
   if (sheet.photo) {
     const webp = await read(slug, sheet.photo.url);
     if (webp) {
-      photo = { bytes: await sharp(webp).jpeg({ quality: 82, mozjpeg: true }).toBuffer(), type: 'jpg' as const };
+      photo = await photoForPdf(webp);
       withPhoto++;
     }
   }

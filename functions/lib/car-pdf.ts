@@ -5,11 +5,20 @@
  * by the sheet.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import sharp from 'sharp';
 import type { CarSheet } from '../../src/lib/vdp/pdf-sheet.ts';
 
 export interface SheetPhoto {
   bytes: Uint8Array;
   type: 'jpg' | 'png';
+}
+
+/**
+ * The pipeline's photo variants are WebP; pdf-lib embeds JPEG and PNG only. Plain libjpeg at quality
+ * 82: mozjpeg made the file 3 KB smaller but took 24 ms a photo instead of 9 (docs/performance.md).
+ */
+export async function photoForPdf(bytes: Uint8Array): Promise<SheetPhoto> {
+  return { bytes: await sharp(bytes).jpeg({ quality: 82 }).toBuffer(), type: 'jpg' };
 }
 
 const A4: [number, number] = [595.28, 841.89];

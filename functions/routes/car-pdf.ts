@@ -8,21 +8,35 @@
  */
 import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
-import sharp from 'sharp';
 import type { SiteModel } from '../../src/lib/site/site-model.ts';
-import { carSheet, type CarSheet } from '../../src/lib/vdp/pdf-sheet.ts';
-import { vehiclePage } from '../../src/lib/vdp/page-model.ts';
+import type { CarSheet } from '../../src/lib/vdp/pdf-sheet.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
-import { renderCarPdf, type SheetPhoto } from '../lib/car-pdf.ts';
+import type { SheetPhoto } from '../lib/car-pdf.ts';
 import { enforce, ipBucket } from '../lib/rate-limit.ts';
 import type { Site } from '../registry.ts';
 
 /** Bump when the layout changes, so cached copies (browsers, CDN, this instance) are replaced. */
 const LAYOUT_VERSION = 1;
-/** Rendered PDFs kept per instance (about 60 KB each). */
+/** Rendered PDFs kept per instance (about 18 KB each: 3.6 MB). */
 const MEMORY_ENTRIES = 200;
 const PHOTO_TIMEOUT_MS = 3000;
+
+/**
+ * pdf-lib, sharp and the page model are loaded by the first PDF asked of an instance, not at start:
+ * every other route's cold start stays as it was (docs/performance.md, "Car PDF").
+ */
+const importCode = () =>
+  Promise.all([import('../../src/lib/vdp/page-model.ts'), import('../../src/lib/vdp/pdf-sheet.ts'), import('../lib/car-pdf.ts')]).then(
+    ([page, sheet, pdf]) => ({
+      vehiclePage: page.vehiclePage,
+      carSheet: sheet.carSheet,
+      renderCarPdf: pdf.renderCarPdf,
+      photoForPdf: pdf.photoForPdf,
+    }),
+  );
+let code: ReturnType<typeof importCode> | undefined;
+const load = () => (code ??= importCode());
 
 /** The page model needs a SiteModel; one per site, so vehiclePage's per-model caches are kept. */
 const models = new WeakMap<Site, SiteModel>();
@@ -51,8 +65,8 @@ async function photoBytes(deps: Deps, site: Site, path: string, requestUrl: stri
       if (res.ok) bytes = new Uint8Array(await res.arrayBuffer());
     }
     if (!bytes) return undefined;
-    // The pipeline's variants are WebP; pdf-lib embeds JPEG and PNG only.
-    return { bytes: await sharp(bytes).jpeg({ quality: 82, mozjpeg: true }).toBuffer(), type: 'jpg' };
+    const { photoForPdf } = await load();
+    return await photoForPdf(bytes);
   } catch (err) {
     console.error(`[car-pdf] ${site.slug}: photo ${path} left out: ${(err as Error).message}`);
     return undefined;
@@ -69,6 +83,7 @@ export function carPdfRoute(app: Hono<AppEnv>, deps: Deps): void {
     // Only cars with a page (listed) have a sheet.
     if (!car?.listed) return c.json({ error: Http.unknownCar }, 404);
 
+    const { vehiclePage, carSheet, renderCarPdf } = await load();
     const sheet = carSheet(vehiclePage(car, modelOf(site)), site.tenant);
     const etag = sheetEtag(sheet, site.tenant.theme.primary);
     c.header('ETag', etag);
