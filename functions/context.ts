@@ -32,7 +32,7 @@ export interface Deps {
   options: AppOptions;
   /**
    * Reads a file of a tenant's built site (a photo variant, by its site path) for the car PDF. The Node
-   * host reads <dist>/<slug>/; without it the photo is fetched from the request's own origin.
+   * host reads <dist>/<slug>/; without it the photo is fetched from the tenant's own url.
    */
   siteFile?: SiteFileReader | undefined;
   /** Called after a lead and its outbox rows are committed (the host starts delivery). */

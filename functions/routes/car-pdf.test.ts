@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -6,12 +8,13 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Photo } from '../../src/lib/model/vehicle.ts';
 import { createApp } from '../app.ts';
+import type { SiteFileReader } from '../context.ts';
 import { FakeClock } from '../lib/clock.ts';
 import { distFileReader } from '../lib/site-file.ts';
 import { Registry } from '../registry.ts';
 import { testPglite } from '../test/db.ts';
 import { ALPHA, fixtureModels, makeTenant, makeVehicle } from '../test/fixtures.ts';
-import { hasPdftotext, pdfText, PDFTOTEXT_MISSING } from '../test/pdf-text.ts';
+import { hasPdftotext, pdfText } from '../test/pdf-text.ts';
 
 const PHOTO = '/img/ab/abcdef-w640-q75.webp';
 const photo: Photo = {
@@ -23,7 +26,7 @@ const photo: Photo = {
 };
 
 /** Alpha's HiLux with a photo (a WebP on disk, as the image pipeline writes it), a $9 car and a licence. */
-async function setup(siteFile = true) {
+async function setup(opts: { reader?: SiteFileReader; base?: string } = {}) {
   const dist = mkdtempSync(join(tmpdir(), 'car-pdf-'));
   mkdirSync(join(dist, 'alpha', 'img', 'ab'), { recursive: true });
   const webp = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#2255aa' } })
@@ -33,6 +36,7 @@ async function setup(siteFile = true) {
   const models = fixtureModels();
   const alpha = models[0]!;
   alpha.tenant = makeTenant('alpha', {
+    ...(opts.base ? { url: opts.base } : {}),
     locations: [
       {
         id: 1,
@@ -58,10 +62,18 @@ async function setup(siteFile = true) {
     registry: new Registry(models),
     clock: new FakeClock('2026-11-22T01:00:00Z'),
     options: { secret: 'x'.repeat(32) },
-    siteFile: siteFile ? distFileReader(dist) : undefined,
+    // With a base address: no reader, so the route fetches the photo from the request's origin.
+    siteFile: opts.base ? undefined : (opts.reader ?? distFileReader(dist)),
   });
   const get = (path: string, headers: Record<string, string> = {}) =>
-    Promise.resolve(app.request(`http://localhost${path}`, { headers: { origin: ALPHA, ...headers } }, { ip: '203.0.113.9' }));
+    // With a base, the request is addressed to another host than the tenant's site (the client writes the Host).
+    Promise.resolve(
+      app.request(
+        `${opts.base ? 'http://evil.example' : 'http://localhost'}${path}`,
+        { headers: { origin: opts.base ?? ALPHA, ...headers } },
+        { ip: '203.0.113.9' },
+      ),
+    );
   return { get };
 }
 
@@ -85,7 +97,7 @@ describe('GET /api/cars/{slug}/pdf', () => {
   });
 
   it.skipIf(!hasPdftotext)(
-    `reads back the title, the price by the display rule, the dealer, licence and disclaimer (${PDFTOTEXT_MISSING} when missing)`,
+    'reads back the title, the price by the display rule, the dealer, licence and disclaimer (skipped without pdftotext: apt-get install poppler-utils)',
     async () => {
       const text = pdfText(new Uint8Array(await (await get('/api/cars/a-hilux/pdf')).arrayBuffer()));
       expect(text).toContain('2022 Toyota HiLux');
@@ -127,13 +139,37 @@ describe('GET /api/cars/{slug}/pdf', () => {
     }
   });
 
-  it('still answers the sheet when the photo cannot be read, and does not let it be cached', async () => {
-    const { get: noFiles } = await setup(false);
-    // No reader: the photo is fetched from the request's origin (nothing listens on localhost:80 here).
-    const res = await noFiles('/api/cars/a-hilux/pdf');
+  it('without a file reader fetches the photo from the tenant’s site, never from the request’s Host', async () => {
+    const webp = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#aa2255' } })
+      .webp()
+      .toBuffer();
+    const asked: string[] = [];
+    const server = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'image/webp' }).end(webp);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      // The tenant's url is the site (here the local server); the request names another host.
+      const { get: remote } = await setup({ base: `http://127.0.0.1:${port}` });
+      const res = await remote('/api/cars/a-hilux/pdf');
+      expect(res.status).toBe(200);
+      expect(asked).toEqual([PHOTO]);
+      expect(Buffer.from(await res.arrayBuffer()).toString('latin1')).toContain('/DCTDecode');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('still answers the sheet when the photo cannot be read, and does not let that copy be cached', async () => {
+    const { get: noPhoto } = await setup({ reader: async () => undefined });
+    const res = await noPhoto('/api/cars/a-hilux/pdf');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    await PDFDocument.load(bytes);
+    expect(Buffer.from(bytes).toString('latin1')).not.toContain('/DCTDecode');
   });
 
   it('keeps to the site folder when reading files', async () => {

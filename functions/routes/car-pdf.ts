@@ -56,12 +56,13 @@ export function sheetEtag(sheet: CarSheet, primary: string | undefined): string 
   return `"pdf-${hash.slice(0, 27)}"`;
 }
 
-async function photoBytes(deps: Deps, site: Site, path: string, requestUrl: string): Promise<SheetPhoto | undefined> {
+async function photoBytes(deps: Deps, site: Site, path: string): Promise<SheetPhoto | undefined> {
   let bytes: Uint8Array | undefined;
   try {
     if (deps.siteFile) bytes = await deps.siteFile(site.slug, path);
     else {
-      const res = await fetch(new URL(path, requestUrl), { signal: AbortSignal.timeout(PHOTO_TIMEOUT_MS) });
+      // The tenant's configured address, never the request's Host (which the client writes).
+      const res = await fetch(new URL(path, site.tenant.url), { signal: AbortSignal.timeout(PHOTO_TIMEOUT_MS), redirect: 'error' });
       if (res.ok) bytes = new Uint8Array(await res.arrayBuffer());
     }
     if (!bytes) return undefined;
@@ -98,7 +99,7 @@ export function carPdfRoute(app: Hono<AppEnv>, deps: Deps): void {
       rendered.delete(key);
       rendered.set(key, pdf);
     } else {
-      const photo = sheet.photo ? await photoBytes(deps, site, sheet.photo.url, c.req.url) : undefined;
+      const photo = sheet.photo ? await photoBytes(deps, site, sheet.photo.url) : undefined;
       pdf = await renderCarPdf(sheet, photo, { primary: site.tenant.theme.primary, date: new Date(site.builtAt) });
       if (sheet.photo && !photo)
         c.header('Cache-Control', 'no-store'); // a passing failure: not this version's sheet
