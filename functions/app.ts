@@ -20,6 +20,7 @@ import { authSessionRoute } from './routes/auth-session.ts';
 import { authSignOutRoute } from './routes/auth-sign-out.ts';
 import { authVerifyRoute } from './routes/auth-verify.ts';
 import { autogaugeRoute } from './routes/autogauge.ts';
+import { carPdfRoute } from './routes/car-pdf.ts';
 import { carViewsRoute } from './routes/car-views.ts';
 import { deliveryRoute } from './routes/delivery.ts';
 import { geocodeRoute } from './routes/geocode.ts';
@@ -41,6 +42,7 @@ export interface CreateAppConfig {
   clock?: Clock | undefined;
   options: OptionsInput & { secret: string };
   onLeadStored?: Deps['onLeadStored'];
+  siteFile?: Deps['siteFile'];
 }
 
 /** Paths the functions answer; everything else is the static site. */
@@ -57,6 +59,7 @@ export function createApp(config: CreateAppConfig): Hono<AppEnv> & { deps: Deps 
     clock,
     options: resolveOptions(config.options),
     onLeadStored: config.onLeadStored,
+    siteFile: config.siteFile,
   };
   const app = new Hono<AppEnv>({ strict: false });
 
@@ -81,6 +84,7 @@ export function createApp(config: CreateAppConfig): Hono<AppEnv> & { deps: Deps 
   youxQuoteRoute(app, deps);
   autogaugeRoute(app, deps);
   carViewsRoute(app, deps);
+  carPdfRoute(app, deps);
   phoneRevealRoute(app, deps);
   miscellaneousRoute(app, deps);
   geocodeRoute(app, deps);

@@ -22,12 +22,19 @@ export interface AppVariables {
 
 export type AppEnv = { Bindings: AppBindings; Variables: AppVariables };
 
+export type SiteFileReader = (siteSlug: string, path: string) => Promise<Uint8Array | undefined>;
+
 export interface Deps {
   db: Db;
   registry: Registry;
   adapters: Adapters;
   clock: Clock;
   options: AppOptions;
+  /**
+   * Reads a file of a tenant's built site (a photo variant, by its site path) for the car PDF. The Node
+   * host reads <dist>/<slug>/; without it the photo is fetched from the tenant's own url.
+   */
+  siteFile?: SiteFileReader | undefined;
   /** Called after a lead and its outbox rows are committed (the host starts delivery). */
   onLeadStored?: ((leadId: string, bindings: AppBindings) => void) | undefined;
 }

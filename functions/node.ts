@@ -16,6 +16,7 @@ import { TenantNotBuilt } from './errors.ts';
 import { systemClock } from './lib/clock.ts';
 import { newToken } from './lib/crypto.ts';
 import { OutboxWorker } from './lib/outbox.ts';
+import { distFileReader } from './lib/site-file.ts';
 import { loadModels, Registry, registryWarnings, type ModelInput } from './registry.ts';
 import { staticSite } from './static.ts';
 
@@ -144,6 +145,7 @@ export async function startNodeServer(opts: NodeServerOptions): Promise<RunningS
       trustProxy: trustProxyFromEnv(env['TRUST_PROXY']),
     },
     onLeadStored: () => worker?.kick(),
+    siteFile: distFileReader(dist),
   });
   if (outboxEnabled) worker = new OutboxWorker({ ...deliveryDeps, options: app.deps.options }, opts.outbox?.intervalMs ?? 5000).start();
 

@@ -33,6 +33,7 @@ export interface RateLimits {
   miscellaneousPerIp: RateRule[];
   geocodePerIp: RateRule[];
   deliveryPerIp: RateRule[];
+  pdfPerIp: RateRule[];
 }
 
 export interface AppOptions {
@@ -85,6 +86,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   miscellaneousPerIp: [per(20, 600)],
   geocodePerIp: [per(60, 60)],
   deliveryPerIp: [per(60, 60)],
+  pdfPerIp: [per(30, 60)],
 };
 
 export const DEFAULT_OPTIONS: Omit<AppOptions, 'secret'> = {

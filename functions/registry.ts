@@ -21,6 +21,8 @@ export interface Site {
   tenant: Tenant;
   vehicles: readonly Vehicle[];
   builtAt: string;
+  /** Unix seconds the build treated as now (listing windows, rego expiry); the build time for older models. */
+  now: number;
   carById(id: string): Vehicle | undefined;
   carBySlug(slug: string): Vehicle | undefined;
   /** Precomputed by the build when present on the vehicle (price_gauge), else computed once from stock. */
@@ -57,6 +59,7 @@ function makeSite(model: ModelInput, extraOrigins: readonly string[]): Site {
     tenant,
     vehicles: model.vehicles,
     builtAt: model.built_at,
+    now: model.now ?? Math.floor(Date.parse(model.built_at) / 1000),
     carById: (id) => byId.get(id),
     carBySlug: (slug) => bySlug.get(slug),
     gauge(car) {

@@ -60,6 +60,8 @@ export interface Machine {
   missingFonts: string[];
   /** xmllint (Debian's libxml2-utils) validates the ADF lead XML against its DTD; absent means unknown. */
   xmllint?: boolean;
+  /** pdftotext (Debian's poppler-utils) reads the car PDF's text back in its tests; absent means unknown. */
+  pdftotext?: boolean;
   postgresInstalled: boolean;
   /** TEST_DATABASE_URL is already set: use that server. */
   databaseUrl: boolean;
@@ -131,6 +133,10 @@ export function planSetup(m: Machine): Plan {
   if (m.xmllint === false) {
     if (canApt) apt.push('libxml2-utils');
     else notes.push('xmllint is not installed: the ADF lead e-mail check against its DTD is skipped. Get it: sudo apt-get install libxml2-utils');
+  }
+  if (m.pdftotext === false) {
+    if (canApt) apt.push('poppler-utils');
+    else notes.push("pdftotext is not installed: the car PDF tests' text checks are skipped. Get it: sudo apt-get install poppler-utils");
   }
   let startPostgres = false;
   if (!m.databaseUrl) {
@@ -224,6 +230,7 @@ export function probeMachine(env: NodeJS.ProcessEnv = process.env): Machine {
     // Without dpkg (not Debian) nothing can be said about fonts: no note.
     missingFonts: onPath('dpkg-query', env) ? FONT_PACKAGES.filter((p) => !debInstalled(p)) : [],
     xmllint: onPath('xmllint', env),
+    pdftotext: onPath('pdftotext', env),
     postgresInstalled: existsSync(pgRoot) && readdirSync(pgRoot).some((v) => isExecutable(join(pgRoot, v, 'bin', 'pg_ctl'))),
     databaseUrl: Boolean(env['TEST_DATABASE_URL']),
     meiliHost: Boolean(env['MEILI_HOST']),

@@ -34,6 +34,13 @@ describe('planSetup: what npm test installs, starts or reports missing', () => {
     ]);
   });
 
+  it('installs pdftotext (poppler-utils) for the car PDF text checks as root, and says how to get it otherwise', () => {
+    expect(planSetup({ ...ready, pdftotext: false }).apt).toEqual(['poppler-utils']);
+    expect(planSetup({ ...ready, root: false, pdftotext: false, databaseUrl: true }).notes).toEqual([
+      "pdftotext is not installed: the car PDF tests' text checks are skipped. Get it: sudo apt-get install poppler-utils",
+    ]);
+  });
+
   it('on a fresh machine as root installs Chromium, fonts and PostgreSQL, starts PostgreSQL and Meilisearch, misses nothing', () => {
     const plan = planSetup(fresh);
     expect(plan.apt).toEqual(['chromium', 'fonts-dejavu-core', 'fonts-liberation', 'postgresql']);
