@@ -88,6 +88,8 @@ function coastal(now: Date): DemoContent {
       manufacturer: 'Toyota',
       model: { name: 'HiLux' },
       image: 'images/offer-hilux.jpg',
+      category: 'Drive Away',
+      price: 64990,
       expires: iso(now, 38),
     },
     {
@@ -99,6 +101,8 @@ function coastal(now: Date): DemoContent {
       manufacturer: 'Toyota',
       model: { name: 'RAV4' },
       image: 'images/offer-rav4.jpg',
+      category: 'Finance',
+      price: 47990,
       expires: iso(now, 38),
     },
     {
@@ -110,6 +114,8 @@ function coastal(now: Date): DemoContent {
       manufacturer: 'Toyota',
       model: { name: 'Corolla' },
       image: 'images/offer-corolla.jpg',
+      category: 'Servicing',
+      price: 34990,
     },
     {
       id: 'prado-demo-clearance',
@@ -118,7 +124,25 @@ function coastal(now: Date): DemoContent {
       manufacturer: 'Toyota',
       model: { name: 'LandCruiser Prado' },
       image: 'images/offer-prado.jpg',
+      category: 'Demo Clearance',
+      price: 72990,
       expires: iso(now, 20),
+    },
+    {
+      id: 'yaris-cross-drive-away',
+      name: 'Yaris Cross from $33,990 drive away',
+      description: 'The compact hybrid SUV with a 10-year battery warranty, now with a drive-away price.',
+      disclaimer: 'Drive-away price for a new Yaris Cross GX 2WD hybrid in a standard paint colour. Private buyers only.',
+      manufacturer: 'Toyota',
+      model: { name: 'Yaris Cross' },
+      category: 'Drive Away',
+      price: 33990,
+    },
+    {
+      id: 'genuine-accessories',
+      name: '20% off genuine accessories',
+      description: 'Tow bars, roof racks and floor mats fitted by our parts team at 20% off.',
+      category: 'Parts and Accessories',
     },
   ];
   const names = ['Megan R.', 'Tom W.', 'Priya S.', 'Daniel K.', 'Aaron P.', 'Lisa M.', 'Hamish B.', 'Jo C.'];
@@ -176,6 +200,14 @@ function coastal(now: Date): DemoContent {
         },
       ]),
       jsonFile('content/offers.json', offers),
+      jsonFile('content/parts.json', [
+        { id: 'towbar-hilux', name: 'Genuine tow bar kit', part_number: 'PZQ64-0K001', category: 'Towing', make: 'Toyota', price: 1290, description: 'Heavy-duty tow bar for HiLux, 3,500 kg rated, with wiring harness.' },
+        { id: 'floor-mats-rav4', name: 'All-weather floor mats', part_number: 'PZ434-X0001', category: 'Interior', make: 'Toyota', price: 189, description: 'Rubber front and rear mats for RAV4.' },
+        { id: 'roof-racks-landcruiser', name: 'Roof rack cross bars', part_number: 'PZ403-J0001', category: 'Exterior', make: 'Toyota', price: 545, description: 'Aluminium cross bars for LandCruiser Prado.' },
+        { id: 'oil-filter', name: 'Oil filter', part_number: '90915-YZZE1', category: 'Service parts', make: 'Toyota', price: 22, description: 'Genuine oil filter for most Toyota petrol engines.' },
+        { id: 'wiper-blades', name: 'Wiper blade set', part_number: '85212-0K050', category: 'Service parts', make: 'Toyota', price: 64 },
+        { id: 'weather-shields', name: 'Weather shields', part_number: 'PZQ26-0K010', category: 'Exterior', make: 'Toyota', price: 279, description: 'Slimline weather shields for HiLux double cab, set of four.' },
+      ]),
       jsonFile('content/features.json', [
         { title: 'Toyota-trained technicians', description: 'Genuine parts and log-book servicing that protects your warranty.' },
         { title: 'Toyota Access servicing', description: 'Capped-price servicing for the first 5 years or 75,000 km.' },
@@ -284,6 +316,8 @@ function southern(now: Date): DemoContent {
           manufacturer: 'Ford',
           model: { name: 'Ranger' },
           image: 'images/offer-ranger.jpg',
+          category: 'Bonus Accessories',
+          price: 79990,
           expires: iso(now, 25),
         },
         {
@@ -294,6 +328,8 @@ function southern(now: Date): DemoContent {
           manufacturer: 'Hyundai',
           model: { name: 'Tucson' },
           image: 'images/offer-tucson.jpg',
+          category: 'Servicing',
+          price: 52990,
           expires: iso(now, 40),
         },
         {
@@ -303,6 +339,8 @@ function southern(now: Date): DemoContent {
           manufacturer: 'Kia',
           model: { name: 'Sportage' },
           image: 'images/offer-sportage.jpg',
+          category: 'Drive Away',
+          price: 49990,
         },
         {
           id: 'dmax-abn',
@@ -312,6 +350,8 @@ function southern(now: Date): DemoContent {
           manufacturer: 'Isuzu',
           model: { name: 'D-MAX' },
           image: 'images/offer-dmax.jpg',
+          category: 'Business',
+          price: 61990,
           expires: iso(now, 12),
         },
         {
@@ -321,6 +361,8 @@ function southern(now: Date): DemoContent {
           manufacturer: 'Yamaha',
           model: { name: 'MT-07' },
           image: 'images/offer-mt07.jpg',
+          category: 'Bonus Accessories',
+          price: 12999,
         },
         {
           id: 'winter-service',
@@ -417,9 +459,10 @@ function redline(now: Date): DemoContent {
           disclaimer:
             'Applies to vehicles marked "Free rego" priced over $15,000 and purchased by the end of the offer period. Rego transfer fees still apply. Not available with other offers or on wholesale vehicles.',
           image: 'images/offer-rego.jpg',
+          category: 'Bonus',
           expires: iso(now, 16),
         },
-        { id: 'trade-in-bonus', name: '$1,000 trade-in bonus', description: 'Get $1,000 more for your trade on any car over $20,000.' },
+        { id: 'trade-in-bonus', name: '$1,000 trade-in bonus', description: 'Get $1,000 more for your trade on any car over $20,000.', category: 'Trade-in' },
       ]),
       jsonFile('content/features.json', [
         { title: 'Every car PPSR checked', description: 'No finance owing, not stolen, not written off. We show you the certificate.' },
