@@ -14,7 +14,9 @@ export type SearchBackendConfig =
   { backend: 'embedded'; indexName: string; indexUrl: string } | { backend: 'meili'; indexName: string; indexUrl: string; host: string; searchKey: string };
 
 /** Every query reaches both backends in the same normalised form (see engine/tokenize.ts). */
-export function normalisingClient(inner: DealerSearchClient): DealerSearchClient {
+export function normalisingClient<R = MultiResponse<SearchDoc>>(inner: { search(requests: readonly SearchRequest[]): Promise<R> }): {
+  search(requests: readonly SearchRequest[]): Promise<R>;
+} {
   return {
     search: (requests) =>
       inner.search(requests.map((r) => ({ ...r, params: { ...r.params, query: normaliseQuery(typeof r.params?.query === 'string' ? r.params.query : '') } }))),

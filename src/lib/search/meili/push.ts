@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Meilisearch } from 'meilisearch';
-import { meiliSettings, type MeiliDocument } from './settings.ts';
+import { Meilisearch, type Settings } from 'meilisearch';
+import { meiliSettings, type CatalogMeiliDocument, type MeiliDocument } from './settings.ts';
 
 /**
  * Build-side Meilisearch work with the admin key (never shipped): push one tenant's documents and
@@ -25,14 +25,18 @@ export async function checkMeiliHealth(host: string, timeoutMs = 3000): Promise<
  * Replaces the index's documents and settings without a window where shoppers see half an index:
  * everything goes into a fresh index that is then swapped with the live one.
  */
-export async function pushIndex(target: MeiliTarget, docs: readonly MeiliDocument[]): Promise<{ documents: number; ms: number }> {
+export async function pushIndex(
+  target: MeiliTarget,
+  docs: readonly (MeiliDocument | CatalogMeiliDocument)[],
+  settings: Settings = meiliSettings(docs.length),
+): Promise<{ documents: number; ms: number }> {
   const started = performance.now();
   const client = new Meilisearch({ host: target.host, apiKey: target.adminKey });
   const staging = `${target.indexName}__staging`;
   await client.deleteIndexIfExists(staging);
   await client.createIndex(staging, { primaryKey: 'rank' }).waitTask(WAIT);
-  const index = client.index<MeiliDocument>(staging);
-  await index.updateSettings(meiliSettings(docs.length)).waitTask(WAIT);
+  const index = client.index<MeiliDocument | CatalogMeiliDocument>(staging);
+  await index.updateSettings(settings).waitTask(WAIT);
   if (docs.length > 0) {
     const tasks = index.addDocumentsInBatches([...docs], 2000, { primaryKey: 'rank' });
     for (const t of tasks) {
