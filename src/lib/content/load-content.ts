@@ -203,7 +203,9 @@ export function loadContent(tenantDir: string, tenantName: string): ContentLoadR
   if (existsSync(at('parts.json'))) {
     const parts = list(at('parts.json'), PartSchema);
     if (parts) {
-      const dupes = parts.filter((p, i) => parts.findIndex((x) => x.id === p.id) !== i).map((p) => `id: "${p.id}" is used by more than one part (later ones left out)`);
+      const dupes = parts
+        .filter((p, i) => parts.findIndex((x) => x.id === p.id) !== i)
+        .map((p) => `id: "${p.id}" is used by more than one part (later ones left out)`);
       if (dupes.length) invalid(at('parts.json'), dupes);
       content.parts = parts.filter((p, i) => parts.findIndex((x) => x.id === p.id) === i);
     }

@@ -29,7 +29,11 @@ export function catalogSite(model: SiteModel, kind: CatalogKind): CatalogSite {
   const dealership = kind === 'offers' ? model.tenant.slug : undefined;
   // The page renders from the documents exactly as the browser reads them back.
   const engine = catalogEngine(kind, JSON.parse(json) as CatalogDoc[]);
-  const client = catalogClient(kind, engineClient(async () => engine), { dealership });
+  const client = catalogClient(
+    kind,
+    engineClient(async () => engine),
+    { dealership },
+  );
   const site: CatalogSite = { kind, docs, json, indexUrl: `${INDEX_URL_PREFIX}${indexFileName(json)}`, dealership, client };
   caches[kind].set(model, site);
   return site;
