@@ -34,6 +34,7 @@ import { catalogClient, catalogEngine, engineClient, type CatalogClient } from '
 import { catalogLink, parseCatalogUrl, type CatalogState } from '../../lib/search/catalog-url.ts';
 import { EMPTY_OFFERS_TEXT } from '../../lib/search/empty-state.ts';
 import type { SearchEngine } from '../../lib/search/engine/engine.ts';
+import { withFallback } from '../../lib/search/client.ts';
 import { debounce, SEARCH_DEBOUNCE_MS } from '../../lib/search/timing.ts';
 
 export interface CatalogAppProps {
@@ -42,6 +43,8 @@ export interface CatalogAppProps {
   indexUrl: string;
   /** Offers: the dealership every request is restricted to. */
   dealership?: string | undefined;
+  /** Meilisearch tenants: the offers index and the search-only key (the embedded index stays the fallback). */
+  meili?: { host: string; searchKey: string; indexName: string } | undefined;
   /** InstantSearch's server state (first page), from getServerState at build time. */
   serverState?: unknown;
 }
@@ -68,12 +71,27 @@ function loadEngine(kind: CatalogKind, url: string): Promise<SearchEngine<Catalo
   return e;
 }
 
+/**
+ * The browser's backend: the embedded index, or Meilisearch (code downloaded only then) falling back to
+ * the embedded index for the rest of the visit when it cannot be reached.
+ */
+function browserBackend(kind: CatalogKind, indexUrl: string, meili: CatalogAppProps['meili']): CatalogClient {
+  const embedded = engineClient(() => loadEngine(kind, indexUrl));
+  if (!meili) return embedded;
+  const remote = import('../../lib/search/meili/browser-client.ts').then((m) => m.meiliClient(meili.host, meili.searchKey) as unknown as CatalogClient);
+  const primary: CatalogClient = {
+    search: async (requests) => (await remote).search(requests.map((r) => ({ ...r, indexName: r.indexName.replace(CATALOG_INDEX[kind], meili.indexName) }))),
+  };
+  return withFallback(primary, embedded, (err) => console.warn('Search service unreachable, using the built-in index instead:', err));
+}
+
 /** InstantSearch's UI state of one search <-> the URL state the link builder writes. */
 function toUiState(kind: CatalogKind, s: CatalogState): UiState {
   const index = CATALOG_INDEX[kind];
   const rangeAttr = CATALOG_RANGE[kind];
   const refinementList = Object.fromEntries(Object.entries(s.refinements).filter(([, v]) => v.length > 0));
-  const range = rangeAttr && (s.range.min !== undefined || s.range.max !== undefined) ? { [rangeAttr]: `${s.range.min ?? ''}:${s.range.max ?? ''}` } : undefined;
+  const range =
+    rangeAttr && (s.range.min !== undefined || s.range.max !== undefined) ? { [rangeAttr]: `${s.range.min ?? ''}:${s.range.max ?? ''}` } : undefined;
   return {
     [index]: {
       ...(s.query ? { query: s.query } : {}),
@@ -101,14 +119,12 @@ function fromUiState(kind: CatalogKind, ui: UiState): CatalogState {
  * with a query string). The URL is written by `catalogLink` and read by `parseCatalogUrl`.
  */
 export default function CatalogApp(props: CatalogAppProps) {
-  const { kind, indexUrl, dealership } = props;
+  const { kind, indexUrl, dealership, meili } = props;
   const searchClient = useMemo(() => {
-    const inner: CatalogClient =
-      typeof window === 'undefined'
-        ? (serverClient ?? { search: () => Promise.reject(new Error('setCatalogServerClient() was not called')) })
-        : engineClient(() => loadEngine(kind, indexUrl));
-    return (typeof window === 'undefined' ? inner : catalogClient(kind, inner, { dealership, cache: true })) as unknown as SearchClient;
-  }, [kind, indexUrl, dealership]);
+    if (typeof window === 'undefined')
+      return (serverClient ?? { search: () => Promise.reject(new Error('setCatalogServerClient() was not called')) }) as unknown as SearchClient;
+    return catalogClient(kind, browserBackend(kind, indexUrl, meili), { dealership, cache: true }) as unknown as SearchClient;
+  }, [kind, indexUrl, dealership, meili]);
   const index = CATALOG_INDEX[kind];
   return (
     <InstantSearchSSRProvider {...((props.serverState ?? {}) as InstantSearchServerState)}>
@@ -350,9 +366,27 @@ function PriceFilter({ kind, attribute, state }: { kind: CatalogKind; attribute:
       <fieldset>
         <legend>Price</legend>
         <label htmlFor={`${id}-min`}>From ($)</label>
-        <input id={`${id}-min`} name={`range[${attribute}][min]`} type="number" inputMode="numeric" min={0} step={1} value={min} onChange={(e) => setMin(e.target.value)} />
+        <input
+          id={`${id}-min`}
+          name={`range[${attribute}][min]`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={min}
+          onChange={(e) => setMin(e.target.value)}
+        />
         <label htmlFor={`${id}-max`}>To ($)</label>
-        <input id={`${id}-max`} name={`range[${attribute}][max]`} type="number" inputMode="numeric" min={0} step={1} value={max} onChange={(e) => setMax(e.target.value)} />
+        <input
+          id={`${id}-max`}
+          name={`range[${attribute}][max]`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={max}
+          onChange={(e) => setMax(e.target.value)}
+        />
         <button type="submit" className="btn btn-small">
           Apply price
         </button>
@@ -469,7 +503,12 @@ function PartCardView({ part }: { part: PartDoc }) {
       <div className="catalog-body">
         <h3 className="catalog-title">{part.name}</h3>
         <p className="catalog-meta">
-          {[part.part_number ? `Part no. ${part.part_number}` : undefined, part.make, part.category, part.price !== undefined ? formatDollars(part.price) : undefined]
+          {[
+            part.part_number ? `Part no. ${part.part_number}` : undefined,
+            part.make,
+            part.category,
+            part.price !== undefined ? formatDollars(part.price) : undefined,
+          ]
             .filter((x) => x !== undefined)
             .join(' · ')}
         </p>
@@ -483,4 +522,3 @@ function PartCardView({ part }: { part: PartDoc }) {
     </article>
   );
 }
-

@@ -138,6 +138,11 @@ export const CATALOG_PATH: Record<CatalogKind, string> = { offers: '/special-off
 
 export const CATALOG_INDEX: Record<CatalogKind, string> = { offers: 'Offer_production', models: 'Model_production', parts: 'Part_production' };
 
+/** The Meilisearch index of a tenant's offers, beside its stock index (`Car_production_offers`). */
+export function offersIndexName(stockIndex: string): string {
+  return `${stockIndex}_offers`;
+}
+
 /** Offers are restricted to the dealership (spec section 7): added to every offers request. */
 export function restrictToDealership(request: SearchRequest, dealership: string): SearchRequest {
   const existing = request.params?.facetFilters;

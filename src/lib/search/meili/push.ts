@@ -61,14 +61,18 @@ export function searchKeyUid(indexName: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** The search-only key limited to this index (created on first use). */
-export async function scopedSearchKey(target: MeiliTarget): Promise<string> {
+/**
+ * The search-only key limited to this index and, when given, the tenant's other search indexes (the
+ * offers index), created on first use. Same uid every time, so Meilisearch gives back the same key.
+ */
+export async function scopedSearchKey(target: MeiliTarget, alsoIndexes: readonly string[] = []): Promise<string> {
   const client = new Meilisearch({ host: target.host, apiKey: target.adminKey });
   const uid = searchKeyUid(target.indexName);
+  const indexes = [target.indexName, ...alsoIndexes.filter((i) => i !== target.indexName)];
   try {
     const existing = await client.getKey(uid);
-    if (existing.actions.length === 1 && existing.actions[0] === 'search' && existing.indexes.length === 1 && existing.indexes[0] === target.indexName)
-      return existing.key;
+    const same = existing.indexes.length === indexes.length && indexes.every((i) => existing.indexes.includes(i));
+    if (existing.actions.length === 1 && existing.actions[0] === 'search' && same) return existing.key;
     await client.deleteKey(uid);
   } catch {
     // Not there yet: created below.
@@ -76,9 +80,9 @@ export async function scopedSearchKey(target: MeiliTarget): Promise<string> {
   const key = await client.createKey({
     uid,
     name: `search ${target.indexName}`,
-    description: `Search-only key for the ${target.indexName} index (dealer site browser search)`,
+    description: `Search-only key for the ${indexes.join(' and ')} ${indexes.length > 1 ? 'indexes' : 'index'} (dealer site browser search)`,
     actions: ['search'],
-    indexes: [target.indexName],
+    indexes,
     expiresAt: null,
   });
   return key.key;
