@@ -4,6 +4,7 @@
  * search on /models (reached from the Vehicles menu) and /parts/search. Each page shows its first
  * page of results before any JavaScript runs.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { EMPTY_OFFERS_TEXT } from '../../src/lib/search/empty-state.ts';
 import { baseUrl, readModel, type DemoTenant } from './helpers.ts';
@@ -138,4 +139,19 @@ test.describe('parts search', () => {
     );
     expect(errors).toEqual([]);
   });
+});
+
+test('the three search pages: every control labelled, every image with alt text (axe-core), after hydration', async ({ page }) => {
+  test.skip(test.info().project.name !== 'desktop', 'one viewport is enough for labels and alt text');
+  for (const path of ['/special-offers', '/models', '/parts/search']) {
+    await page.goto(`${BASE}${path}`);
+    await hydrate(page);
+    const results = await new AxeBuilder({ page })
+      .withRules(['label', 'select-name', 'image-alt', 'aria-allowed-attr', 'aria-required-attr', 'heading-order'])
+      .analyze();
+    expect(
+      results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      path,
+    ).toEqual([]);
+  }
 });
