@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { toSearchDocs } from '../src/lib/search/documents.ts';
 import { meiliDocuments } from '../src/lib/search/meili/settings.ts';
 import { adminKeyFromEnv, checkMeiliHealth, pushIndex, scopedSearchKey } from '../src/lib/search/meili/push.ts';
+import { offersIndexName } from '../src/lib/search/catalog.ts';
 import type { SiteModel } from '../src/lib/site/site-model.ts';
 import { parseCli } from './lib/cli.ts';
 
@@ -54,7 +55,8 @@ try {
 }
 const { docs, customRanks } = toSearchDocs(model.vehicles, model.tenant);
 const pushed = await pushIndex({ host, adminKey, indexName }, meiliDocuments(docs, customRanks));
-await scopedSearchKey({ host, adminKey, indexName });
+// The key keeps its scope over the offers index the build pushes (it is the same key).
+await scopedSearchKey({ host, adminKey, indexName }, [offersIndexName(indexName)]);
 console.log(
   `index: ${pushed.documents} documents and settings pushed to ${host} index ${indexName} in ${pushed.ms} ms; search-only key for ${indexName} is ready.`,
 );

@@ -36,6 +36,9 @@ function specRoutes(model: SiteModel): [string, string][] {
   const add = (path: string, canonical = path) => r.push([path, canonical]);
   add('/');
   add('/special-offers');
+  // The manufacturers and models search and the parts search (spec sections 2 and 7).
+  add('/models');
+  add('/parts/search');
   for (const o of activeOffers(model)) {
     if (offerManufacturerSlug(o)) add(`/offers/${offerManufacturerSlug(o)}/${o.id}`);
     add(`/offers/${o.id}`, offerPath(o));

@@ -69,7 +69,9 @@ describe('search backend chosen by the build', () => {
 
   describe.skipIf(!(host && adminKey))('with Meilisearch', () => {
     afterAll(async () => {
-      await new Meilisearch({ host: host as string, apiKey: adminKey as string }).deleteIndexIfExists(indexName);
+      const admin = new Meilisearch({ host: host as string, apiKey: adminKey as string });
+      await admin.deleteIndexIfExists(indexName);
+      await admin.deleteIndexIfExists(`${indexName}_offers`);
     });
 
     it('pushes the documents and ships only a search-only key scoped to the index; the admin key is nowhere in dist', async () => {
@@ -83,7 +85,12 @@ describe('search backend chosen by the build', () => {
       expect(config.searchKey).not.toBe(adminKey);
       const key = await new Meilisearch({ host: host as string, apiKey: adminKey as string }).getKey(config.searchKey);
       expect(key.actions).toEqual(['search']);
-      expect(key.indexes).toEqual([indexName]);
+      // The stock index and the offers index beside it (the offers search), nothing else.
+      expect(key.indexes).toEqual([indexName, `${indexName}_offers`]);
+      expect(config.offersIndexName).toBe(`${indexName}_offers`);
+      expect(output).toMatch(new RegExp(`pushed \\d+ offers and settings to .* index ${indexName}_offers`));
+      const offersHtml = readFileSync(join(dist, 'search-meili', 'special-offers', 'index.html'), 'utf8');
+      expect(offersHtml).toContain(`${indexName}_offers`);
       const html = readFileSync(join(dist, 'search-meili', 'search', 'new-used-and-demo-cars', 'index.html'), 'utf8');
       expect(html).toContain(config.searchKey);
       const leaking = filesUnder(dist).filter((f) => readFileSync(f).includes(adminKey as string));

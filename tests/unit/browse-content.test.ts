@@ -157,6 +157,7 @@ describe('defaults for a minimal tenant (slug, name, url, locations only)', () =
     expect(footer.map((g) => g.title)).toEqual(['Vehicles', 'Buyer Tools', 'Servicing and Parts', 'Company']);
     // No stock here: the New, Demo and Used Cars searches would be empty, so Buyer Tools leaves them out.
     expect(footer[1]?.links.map((l) => l.href)).toEqual(['/special-offers', '/finance', '/fleet']);
+    expect(footer[2]?.links.at(-1)).toEqual({ label: 'Parts Search', href: '/parts/search' });
     expect(footer[3]?.links.map((l) => l.href)).toEqual(['/about-us', '/careers', '/contact', '/privacy-policy', '/terms-and-conditions']);
   });
 });
@@ -185,7 +186,8 @@ describe('stock-driven menus, models and brands', () => {
       ['mt-07', 1],
     ]);
     const vehicles = headerNav(m).find((i) => i.label === 'Vehicles');
-    expect(vehicles?.children.map((c) => c.href)).toEqual(['/models/corolla', '/models/hilux', '/models/mt-07', '/brands']);
+    // Then the manufacturers and models search (spec section 7) and all brands.
+    expect(vehicles?.children.map((c) => c.href)).toEqual(['/models/corolla', '/models/hilux', '/models/mt-07', '/models', '/brands']);
     const stock = headerNav(m).find((i) => i.label === 'Our Stock');
     expect(stock?.children.map((c) => c.label)).toEqual(['All stock', 'New Cars', 'Demo Cars', 'Used Cars', 'Browse by brand']);
     expect(footerNav(m)[1]?.links.map((l) => l.href)).toEqual([
@@ -203,10 +205,11 @@ describe('stock-driven menus, models and brands', () => {
     const many: Partial<Vehicle>[] = [];
     for (let i = 0; i < 20; i++) for (let n = 0; n <= i; n++) many.push({ make: 'Kia', model: `Model ${String(i).padStart(2, '0')}`, car_type: 'new' });
     const menu = headerNav(site(MINIMAL, undefined, many)).find((x) => x.label === 'Vehicles')?.children ?? [];
-    expect(menu).toHaveLength(21);
+    expect(menu).toHaveLength(22);
     expect(menu[0]?.label).toBe('Model 00');
     expect(menu[19]?.label).toBe('Model 19');
-    expect(menu[20]).toEqual({ label: 'All brands', href: '/brands' });
+    expect(menu[20]).toEqual({ label: 'Search all models', href: '/models' });
+    expect(menu[21]).toEqual({ label: 'All brands', href: '/brands' });
   });
   it('a group with more models than the menu holds lists its makes, and a car sold or added never changes the menus', () => {
     const stock = (extra: number): Partial<Vehicle>[] => {
@@ -219,7 +222,7 @@ describe('stock-driven menus, models and brands', () => {
       const s = site(MINIMAL, undefined, stock(extra));
       return { header: headerNav(s).find((x) => x.label === 'Vehicles')?.children, footer: footerNav(s)[0]?.links };
     };
-    expect(menus(0).header?.map((l) => l.label)).toEqual(['Ford models', 'Kia models', 'All brands']);
+    expect(menus(0).header?.map((l) => l.label)).toEqual(['Ford models', 'Kia models', 'Search all models', 'All brands']);
     expect(menus(0).header?.[0]?.href).toBe('/search/ford');
     // Kia 0 goes from 1 car to 12, past every other model: the menus stay as they were.
     expect(menus(11)).toEqual(menus(0));

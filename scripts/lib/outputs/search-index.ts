@@ -14,7 +14,9 @@ import type { SearchBackendConfig } from '../../../src/lib/search/client.ts';
 import { toSearchDocs } from '../../../src/lib/search/documents.ts';
 import { packIndex } from '../../../src/lib/search/engine/codec.ts';
 import { INDEX_URL_PREFIX, indexFileName } from '../../../src/lib/search/index-file.ts';
-import { meiliDocuments } from '../../../src/lib/search/meili/settings.ts';
+import { catalogMeiliDocuments, catalogMeiliSettings, meiliDocuments } from '../../../src/lib/search/meili/settings.ts';
+import { offersIndexName } from '../../../src/lib/search/catalog.ts';
+import { offerDocs } from '../../../src/lib/search/catalog-docs.ts';
 import { adminKeyFromEnv, checkMeiliHealth, pushIndex, scopedSearchKey } from '../../../src/lib/search/meili/push.ts';
 import { SearchBackendUnavailable, SearchKeyIsAdminKey, SearchKeyTooPowerful, dealerError } from '../../../src/lib/errors/errors-data.ts';
 import type { BuildOutput, OutputContext } from './index.ts';
@@ -42,13 +44,22 @@ async function meiliBackend(ctx: OutputContext, indexUrl: string): Promise<Searc
   const { docs, customRanks } = toSearchDocs(ctx.model.vehicles, tenant);
   const pushed = await pushIndex({ host, adminKey, indexName }, meiliDocuments(docs, customRanks));
   ctx.log(`search: pushed ${pushed.documents} documents and settings to ${host} index ${indexName} in ${pushed.ms} ms`);
+  // The offers search (spec section 7) is a hosted search too: its own index beside the stock's.
+  const offersIndex = offersIndexName(indexName);
+  const offers = offerDocs(ctx.model);
+  const pushedOffers = await pushIndex(
+    { host, adminKey, indexName: offersIndex },
+    catalogMeiliDocuments('offers', offers),
+    catalogMeiliSettings('offers', offers.length),
+  );
+  ctx.log(`search: pushed ${pushedOffers.documents} offers and settings to ${host} index ${offersIndex} in ${pushedOffers.ms} ms`);
   let searchKey = given;
   if (searchKey) {
     const key = await new Meilisearch({ host, apiKey: adminKey }).getKey(searchKey).catch(() => undefined);
-    if (key && (key.actions.some((a) => a !== 'search') || key.indexes.some((i) => i !== indexName)))
+    if (key && (key.actions.some((a) => a !== 'search') || key.indexes.some((i) => i !== indexName && i !== offersIndex)))
       throw dealerError(SearchKeyTooPowerful, tenant.slug, key.actions, key.indexes);
-  } else searchKey = await scopedSearchKey({ host, adminKey, indexName });
-  return { backend: 'meili', host, indexName, searchKey, indexUrl };
+  } else searchKey = await scopedSearchKey({ host, adminKey, indexName }, [offersIndex]);
+  return { backend: 'meili', host, indexName, searchKey, indexUrl, offersIndexName: offersIndex };
 }
 
 export const searchIndexOutput: BuildOutput = {

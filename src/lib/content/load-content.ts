@@ -17,6 +17,7 @@ import {
   ModelFrontMatterSchema,
   OfferSchema,
   PageFrontMatterSchema,
+  PartSchema,
   PopupSchema,
   ReviewsSchema,
   SlideSchema,
@@ -26,6 +27,7 @@ import {
   type ModelFrontMatter,
   type Offer,
   type PageFrontMatter,
+  type Part,
   type Popup,
   type Reviews,
   type Slide,
@@ -48,6 +50,7 @@ export interface LoadedContent {
   models: ModelContent[];
   slides?: Slide[] | undefined;
   offers?: Offer[] | undefined;
+  parts?: Part[] | undefined;
   reviews?: Reviews | undefined;
   features?: Feature[] | undefined;
   blog?: BlogCard[] | undefined;
@@ -67,7 +70,7 @@ export interface ContentLoadResult {
   images: string[];
 }
 
-const JSON_FILES = ['slides.json', 'offers.json', 'reviews.json', 'features.json', 'blog.json', 'brands.json', 'popup.json'] as const;
+const JSON_FILES = ['slides.json', 'offers.json', 'reviews.json', 'features.json', 'blog.json', 'brands.json', 'popup.json', 'parts.json'] as const;
 const FOLDERS = ['pages', 'models', 'images'] as const;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -195,6 +198,16 @@ export function loadContent(tenantDir: string, tenantName: string): ContentLoadR
       if (dupes.length) invalid(at('offers.json'), dupes);
       const unique = offers.filter((o, i) => offers.findIndex((x) => x.id === o.id) === i);
       content.offers = unique.map((o) => ({ ...o, image: image(o.image, dir) }));
+    }
+  }
+  if (existsSync(at('parts.json'))) {
+    const parts = list(at('parts.json'), PartSchema);
+    if (parts) {
+      const dupes = parts
+        .filter((p, i) => parts.findIndex((x) => x.id === p.id) !== i)
+        .map((p) => `id: "${p.id}" is used by more than one part (later ones left out)`);
+      if (dupes.length) invalid(at('parts.json'), dupes);
+      content.parts = parts.filter((p, i) => parts.findIndex((x) => x.id === p.id) === i);
     }
   }
   if (existsSync(at('reviews.json'))) {

@@ -48,10 +48,15 @@ function vehicleMenu(site: SiteModel, limit: number, label: (p: { title: string;
   });
 }
 
-/** Vehicles dropdown: the model pages ("Toyota HiLux") or, for a large group, its makes; then all brands. */
+/** The manufacturers and models search (spec section 7), reached from the Vehicles menus. */
+export const MODELS_SEARCH_LINK: NavLink = { label: 'Search all models', href: '/models' };
+/** The parts search, in the footer's Servicing and Parts group (the header's Service menu keeps the spec's list). */
+export const PARTS_SEARCH_LINK: NavLink = { label: 'Parts Search', href: '/parts/search' };
+
+/** Vehicles dropdown: the model pages ("Toyota HiLux") or, for a large group, its makes; then the models search and all brands. */
 function vehicleLinks(site: SiteModel): NavLink[] {
   const links = vehicleMenu(site, VEHICLES_MENU_LIMIT, (p, makes) => (makes > 1 ? p.title : p.model));
-  return [...links, { label: 'All brands', href: '/brands' }];
+  return [...links, MODELS_SEARCH_LINK, { label: 'All brands', href: '/brands' }];
 }
 
 /**
@@ -124,7 +129,7 @@ export const footerNav = perModel((site: SiteModel): FooterGroup[] => {
   return [
     {
       title: 'Vehicles',
-      links: [...vehicleMenu(site, FOOTER_MODELS_LIMIT, (p) => p.title), { label: 'All brands', href: '/brands' }],
+      links: [...vehicleMenu(site, FOOTER_MODELS_LIMIT, (p) => p.title), MODELS_SEARCH_LINK, { label: 'All brands', href: '/brands' }],
     },
     {
       title: 'Buyer Tools',
@@ -135,7 +140,7 @@ export const footerNav = perModel((site: SiteModel): FooterGroup[] => {
         { label: 'Fleet', href: '/fleet' },
       ],
     },
-    { title: 'Servicing and Parts', links: SERVICE_LINKS },
+    { title: 'Servicing and Parts', links: [...SERVICE_LINKS, PARTS_SEARCH_LINK] },
     {
       title: 'Company',
       links: [

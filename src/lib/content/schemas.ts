@@ -63,9 +63,26 @@ export const OfferSchema = v.strictObject({
   model: v.optional(v.strictObject({ name: Text, slug: v.optional(SlugSchema) })),
   /** Hidden from this date on (the build leaves it out). */
   expires: v.optional(IsoDate),
+  /** The offer's category in the offers search (the spec's `categories` filter): Finance, Servicing, ... */
+  category: OptionalText,
+  /** The advertised price in dollars (the offers search's price filter). */
+  price: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 });
 export const OffersSchema = v.array(OfferSchema);
 export type Offer = v.InferOutput<typeof OfferSchema>;
+
+/** One part or accessory in content/parts.json (the /parts/search list). */
+export const PartSchema = v.strictObject({
+  id: SlugSchema,
+  name: Text,
+  part_number: OptionalText,
+  category: OptionalText,
+  make: OptionalText,
+  price: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  description: OptionalText,
+});
+export const PartsSchema = v.array(PartSchema);
+export type Part = v.InferOutput<typeof PartSchema>;
 
 export const ReviewSchema = v.strictObject({
   id: v.optional(v.union([v.number(), v.string()])),

@@ -11,10 +11,23 @@ export interface DealerSearchClient {
 
 /** Which backend a built site searches, as the build decided it (see scripts/lib/outputs/search-index.ts). */
 export type SearchBackendConfig =
-  { backend: 'embedded'; indexName: string; indexUrl: string } | { backend: 'meili'; indexName: string; indexUrl: string; host: string; searchKey: string };
+  | { backend: 'embedded'; indexName: string; indexUrl: string }
+  | {
+      backend: 'meili';
+      indexName: string;
+      indexUrl: string;
+      host: string;
+      searchKey: string;
+      /** The offers index, when the build pushed it (the offers search then asks Meilisearch too). */
+      offersIndexName?: string | undefined;
+    };
 
 /** Every query reaches both backends in the same normalised form (see engine/tokenize.ts). */
-export function normalisingClient(inner: DealerSearchClient): DealerSearchClient {
+export function normalisingClient<R = MultiResponse<SearchDoc>>(inner: {
+  search(requests: readonly SearchRequest[]): Promise<R>;
+}): {
+  search(requests: readonly SearchRequest[]): Promise<R>;
+} {
   return {
     search: (requests) =>
       inner.search(requests.map((r) => ({ ...r, params: { ...r.params, query: normaliseQuery(typeof r.params?.query === 'string' ? r.params.query : '') } }))),
@@ -51,7 +64,11 @@ export function embeddedClient(loadEngine: () => Promise<SearchEngine>): DealerS
  * The Meilisearch backend, falling back to the embedded index for good if Meilisearch cannot be
  * reached from the browser (the shopper keeps a working search instead of an error).
  */
-export function withFallback(primary: DealerSearchClient, fallback: DealerSearchClient, onFallback?: (err: unknown) => void): DealerSearchClient {
+export function withFallback<R = MultiResponse<SearchDoc>>(
+  primary: { search(requests: readonly SearchRequest[]): Promise<R> },
+  fallback: { search(requests: readonly SearchRequest[]): Promise<R> },
+  onFallback?: (err: unknown) => void,
+): { search(requests: readonly SearchRequest[]): Promise<R> } {
   let failed = false;
   return {
     search: async (requests) => {

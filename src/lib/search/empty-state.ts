@@ -1,3 +1,4 @@
+import { catalogLink } from './catalog-url.ts';
 import { searchLink } from './url.ts';
 
 /** The empty result's exact texts (spec section 8). */
@@ -8,5 +9,5 @@ export const EMPTY_OFFERS_TEXT = 'There appears to be no offers currently availa
 
 /** Where Clear Filters goes: the default stock search, or the offers list for an offers search. */
 export function clearFiltersTarget(kind: 'stock' | 'offers'): string {
-  return kind === 'offers' ? '/special-offers' : searchLink({}, { dealers: [] });
+  return kind === 'offers' ? catalogLink('offers') : searchLink({}, { dealers: [] });
 }

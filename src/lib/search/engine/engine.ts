@@ -1,4 +1,4 @@
-import { LIST_FACETS, NUMERIC_FIELDS, facetValue, searchTextOf } from '../attributes.ts';
+import { LIST_FACETS, NUMERIC_FIELDS, RANGE_FACETS, searchTextOf } from '../attributes.ts';
 import type { SearchDoc } from '../documents.ts';
 import {
   filterGroups,
@@ -21,7 +21,45 @@ interface FacetColumn {
   index: Map<string, number>;
 }
 
-const NUMERIC = new Set<string>(NUMERIC_FIELDS);
+/**
+ * What the engine needs to know about a document shape: its list facets, its numeric fields (ranges,
+ * stats, sorting), the range facets a `facets: ['*']` request adds, and the pre-tokenized text both
+ * backends search. Field names may be dotted paths into nested objects (`manufacturer.name`), as in
+ * Meilisearch.
+ */
+export interface EngineSchema<D> {
+  listFacets: readonly string[];
+  numericFields: readonly string[];
+  rangeFacets: readonly string[];
+  textOf(doc: D): string;
+}
+
+/** The vehicle stock search (the default). */
+export const VEHICLE_SCHEMA: EngineSchema<SearchDoc> = {
+  listFacets: LIST_FACETS,
+  numericFields: NUMERIC_FIELDS,
+  rangeFacets: RANGE_FACETS,
+  textOf: searchTextOf,
+};
+
+/** A field of a document by name or dotted path (`model.body`), as Meilisearch reads nested fields. */
+export function fieldOf(doc: object, path: string): unknown {
+  let v: unknown = (doc as Record<string, unknown>)[path];
+  if (v !== undefined || !path.includes('.')) return v;
+  v = doc;
+  for (const part of path.split('.')) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[part];
+  }
+  return v;
+}
+
+/** A field as a facet value string, the way Meilisearch reports facet values. */
+function facetString(doc: object, path: string): string | undefined {
+  const v = fieldOf(doc, path);
+  if (v === undefined || v === null || v === '') return undefined;
+  return String(v);
+}
 
 type Predicate = (doc: number) => boolean;
 
@@ -30,23 +68,28 @@ type Predicate = (doc: number) => boolean;
  * columns and a text index, all built lazily on first use. Answers the InstantSearch protocol with
  * the same hits, counts and facet values as the Meilisearch backend (tests/conformance).
  */
-export class SearchEngine {
-  readonly docs: readonly SearchDoc[];
+export class SearchEngine<D extends { id: string } = SearchDoc> {
+  readonly docs: readonly D[];
   readonly n: number;
+  readonly schema: EngineSchema<D>;
+  private readonly numeric: Set<string>;
   private textIndex: TextIndex | undefined;
   private readonly facetColumns = new Map<string, FacetColumn>();
   private readonly numericColumns = new Map<string, Float64Array>();
   private readonly orders = new Map<string, Int32Array>();
 
-  constructor(docs: readonly SearchDoc[]) {
+  constructor(docs: readonly D[], schema?: EngineSchema<D>) {
     this.docs = docs;
     this.n = docs.length;
+    this.schema = schema ?? (VEHICLE_SCHEMA as unknown as EngineSchema<D>);
+    this.numeric = new Set(this.schema.numericFields);
   }
 
   get text(): TextIndex {
     this.textIndex ??= new TextIndex(
       this.docs.map((d) =>
-        searchTextOf(d)
+        this.schema
+          .textOf(d)
           .split(' ')
           .filter((t) => t !== ''),
       ),
@@ -61,7 +104,7 @@ export class SearchEngine {
     const values: string[] = [];
     const index = new Map<string, number>();
     this.docs.forEach((d, i) => {
-      const v = facetValue(d, attribute);
+      const v = facetString(d, attribute);
       if (v === undefined) return;
       let c = index.get(v);
       if (c === undefined) {
@@ -81,7 +124,7 @@ export class SearchEngine {
     if (col) return col;
     col = new Float64Array(this.n);
     this.docs.forEach((d, i) => {
-      const v = (d as unknown as Record<string, unknown>)[attribute];
+      const v = fieldOf(d, attribute);
       (col as Float64Array)[i] = typeof v === 'number' ? v : Number.NaN;
     });
     this.numericColumns.set(attribute, col);
@@ -113,7 +156,7 @@ export class SearchEngine {
     for (const f of group) {
       const cond = parseFacetFilter(f);
       if (!cond) throw new Error(`Unreadable facet filter "${f}" (expected attribute:value)`);
-      if (NUMERIC.has(cond.attribute) && !(LIST_FACETS as readonly string[]).includes(cond.attribute)) {
+      if (this.numeric.has(cond.attribute) && !this.schema.listFacets.includes(cond.attribute)) {
         const num = this.numericColumn(cond.attribute);
         const want = Number(cond.value);
         tests.push(cond.negated ? (d) => num[d] !== want : (d) => num[d] === want);
@@ -175,7 +218,7 @@ export class SearchEngine {
     return ok;
   }
 
-  search(request: SearchRequest): SearchResult<SearchDoc> {
+  search(request: SearchRequest): SearchResult<D> {
     const started = performance.now();
     const params = request.params ?? {};
     const { sort } = parseIndexName(request.indexName);
@@ -186,26 +229,26 @@ export class SearchEngine {
     const hitsPerPage = Math.max(0, params.hitsPerPage ?? 20);
     const page = Math.max(0, params.page ?? 0);
     const from = page * hitsPerPage;
-    const hits: (SearchDoc & { objectID: string })[] = [];
+    const hits: (D & { objectID: string })[] = [];
     const order = this.order(sort);
     let seen = 0;
     for (let k = 0; k < this.n && hits.length < hitsPerPage; k++) {
       const d = order ? (order[k] as number) : k;
       if (!ok[d]) continue;
       if (seen++ < from) continue;
-      const doc = this.docs[d] as SearchDoc;
+      const doc = this.docs[d] as D;
       hits.push({ ...doc, objectID: doc.id });
     }
 
     const requested = params.facets === undefined ? [] : typeof params.facets === 'string' ? [params.facets] : [...params.facets];
-    const facetNames = requested.includes('*') ? [...LIST_FACETS, 'price', 'km'] : requested;
+    const facetNames = requested.includes('*') ? [...this.schema.listFacets, ...this.schema.rangeFacets] : requested;
     const facets: Record<string, Record<string, number>> = {};
     const stats: Record<string, FacetStats> = {};
     for (const name of facetNames) {
-      if (NUMERIC.has(name)) {
+      if (this.numeric.has(name)) {
         const s = this.stats(name, ok);
         if (s) stats[name] = s;
-        if (!(LIST_FACETS as readonly string[]).includes(name)) continue;
+        if (!this.schema.listFacets.includes(name)) continue;
       }
       facets[name] = this.counts(name, ok);
     }
@@ -262,7 +305,7 @@ export class SearchEngine {
   }
 
   /** Answers an InstantSearch multi-query. */
-  multiSearch(requests: readonly SearchRequest[]): { results: SearchResult<SearchDoc>[] } {
+  multiSearch(requests: readonly SearchRequest[]): { results: SearchResult<D>[] } {
     return { results: requests.map((r) => this.search(r)) };
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Meilisearch } from 'meilisearch';
-import { meiliSettings, type MeiliDocument } from './settings.ts';
+import { Meilisearch, type Settings } from 'meilisearch';
+import { meiliSettings, type CatalogMeiliDocument, type MeiliDocument } from './settings.ts';
 
 /**
  * Build-side Meilisearch work with the admin key (never shipped): push one tenant's documents and
@@ -25,14 +25,18 @@ export async function checkMeiliHealth(host: string, timeoutMs = 3000): Promise<
  * Replaces the index's documents and settings without a window where shoppers see half an index:
  * everything goes into a fresh index that is then swapped with the live one.
  */
-export async function pushIndex(target: MeiliTarget, docs: readonly MeiliDocument[]): Promise<{ documents: number; ms: number }> {
+export async function pushIndex(
+  target: MeiliTarget,
+  docs: readonly (MeiliDocument | CatalogMeiliDocument)[],
+  settings: Settings = meiliSettings(docs.length),
+): Promise<{ documents: number; ms: number }> {
   const started = performance.now();
   const client = new Meilisearch({ host: target.host, apiKey: target.adminKey });
   const staging = `${target.indexName}__staging`;
   await client.deleteIndexIfExists(staging);
   await client.createIndex(staging, { primaryKey: 'rank' }).waitTask(WAIT);
-  const index = client.index<MeiliDocument>(staging);
-  await index.updateSettings(meiliSettings(docs.length)).waitTask(WAIT);
+  const index = client.index<MeiliDocument | CatalogMeiliDocument>(staging);
+  await index.updateSettings(settings).waitTask(WAIT);
   if (docs.length > 0) {
     const tasks = index.addDocumentsInBatches([...docs], 2000, { primaryKey: 'rank' });
     for (const t of tasks) {
@@ -57,14 +61,18 @@ export function searchKeyUid(indexName: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** The search-only key limited to this index (created on first use). */
-export async function scopedSearchKey(target: MeiliTarget): Promise<string> {
+/**
+ * The search-only key limited to this index and, when given, the tenant's other search indexes (the
+ * offers index), created on first use. Same uid every time, so Meilisearch gives back the same key.
+ */
+export async function scopedSearchKey(target: MeiliTarget, alsoIndexes: readonly string[] = []): Promise<string> {
   const client = new Meilisearch({ host: target.host, apiKey: target.adminKey });
   const uid = searchKeyUid(target.indexName);
+  const indexes = [target.indexName, ...alsoIndexes.filter((i) => i !== target.indexName)];
   try {
     const existing = await client.getKey(uid);
-    if (existing.actions.length === 1 && existing.actions[0] === 'search' && existing.indexes.length === 1 && existing.indexes[0] === target.indexName)
-      return existing.key;
+    const same = existing.indexes.length === indexes.length && indexes.every((i) => existing.indexes.includes(i));
+    if (existing.actions.length === 1 && existing.actions[0] === 'search' && same) return existing.key;
     await client.deleteKey(uid);
   } catch {
     // Not there yet: created below.
@@ -72,9 +80,9 @@ export async function scopedSearchKey(target: MeiliTarget): Promise<string> {
   const key = await client.createKey({
     uid,
     name: `search ${target.indexName}`,
-    description: `Search-only key for the ${target.indexName} index (dealer site browser search)`,
+    description: `Search-only key for the ${indexes.join(' and ')} ${indexes.length > 1 ? 'indexes' : 'index'} (dealer site browser search)`,
     actions: ['search'],
-    indexes: [target.indexName],
+    indexes,
     expiresAt: null,
   });
   return key.key;

@@ -1,6 +1,8 @@
 import type { Settings } from 'meilisearch';
 import { FILTERABLE_ATTRIBUTES, SORTABLE_ATTRIBUTES, searchTextOf } from '../attributes.ts';
 import type { SearchDoc } from '../documents.ts';
+import { CATALOG_SCHEMAS, type CatalogDoc, type CatalogKind } from '../catalog.ts';
+import type { EngineSchema } from '../engine/engine.ts';
 
 /** What is pushed to Meilisearch: the search document plus its ranking key and pre-tokenized text. */
 export type MeiliDocument = SearchDoc & { custom_rank: number; search_text: string };
@@ -37,3 +39,32 @@ export const MEILI_SEARCH_PARAMS = {
   matchingStrategy: 'all',
   attributesToHighlight: [],
 } as const;
+
+/** A small search's document as pushed: the document plus its pre-tokenized text. */
+export type CatalogMeiliDocument = CatalogDoc & { search_text: string };
+
+export function catalogMeiliDocuments(kind: CatalogKind, docs: readonly CatalogDoc[]): CatalogMeiliDocument[] {
+  const schema = CATALOG_SCHEMAS[kind] as EngineSchema<CatalogDoc>;
+  return docs.map((d) => ({ ...d, search_text: schema.textOf(d) }));
+}
+
+/**
+ * The settings of a small search's index (offers, models, parts): the same text settings as the stock
+ * index, its facets and numbers filterable, and the default order (file order: rank ascending) first,
+ * as in the embedded engine.
+ */
+export function catalogMeiliSettings(kind: CatalogKind, size: number): Settings {
+  const schema = CATALOG_SCHEMAS[kind] as EngineSchema<CatalogDoc>;
+  const limit = Math.max(1000, size);
+  return {
+    searchableAttributes: ['search_text'],
+    displayedAttributes: ['*'],
+    filterableAttributes: [...new Set([...schema.listFacets, ...schema.numericFields])],
+    sortableAttributes: [...schema.numericFields],
+    rankingRules: ['sort', 'rank:asc', 'words', 'typo', 'proximity', 'attribute', 'exactness'],
+    localizedAttributes: [{ attributePatterns: ['search_text'], locales: ['eng'] }],
+    typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } },
+    faceting: { maxValuesPerFacet: limit, sortFacetValuesBy: { '*': 'alpha' } },
+    pagination: { maxTotalHits: limit },
+  };
+}
