@@ -21,7 +21,7 @@ import { ingestStock } from '../../src/lib/ingest/ingest.ts';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
 import { feedExclusion } from '../../src/lib/rules/feed-listing.ts';
 import { isPassengerVehicle } from '../../src/lib/rules/passenger-vehicle.ts';
-import type { SiteModel } from '../../src/lib/site/site-model.ts';
+import { makeSiteModel, type SiteModel } from '../../src/lib/site/site-model.ts';
 import { parseTenantConfig, resolveTenant, type Tenant } from '../../src/lib/tenant/load-tenant.ts';
 
 const NOW = Date.parse('2026-11-22T00:00:00Z') / 1000;
@@ -98,7 +98,7 @@ function model(extra: Record<string, unknown> = {}): SiteModel {
       colour: '#888888',
     }));
   }
-  return { tenant, vehicles, now: NOW, built_at: new Date(NOW * 1000).toISOString() };
+  return makeSiteModel({ tenant, vehicles, now: NOW, built_at: new Date(NOW * 1000).toISOString() });
 }
 
 const ids = (cars: Vehicle[]) => cars.map((c) => c.id);

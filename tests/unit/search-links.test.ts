@@ -17,7 +17,7 @@ import { searchLinks, searchSite, stockCount, type SearchSite } from '../../src/
 import { priceSliderSearchUrl } from '../../src/lib/search/slider.ts';
 import { clearFiltersTarget } from '../../src/lib/search/empty-state.ts';
 import { allStockLink, emptyState, parseSearchUrl, searchLink, searchUrl, type SearchState, type UrlContext } from '../../src/lib/search/url.ts';
-import type { SiteModel } from '../../src/lib/site/site-model.ts';
+import { makeSiteModel, type SiteModel } from '../../src/lib/site/site-model.ts';
 import { loadTenant } from '../../src/lib/tenant/load-tenant.ts';
 
 const NOW = '2026-03-02T00:00:00Z';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   for (const slug of DEMOS) {
     const tenant = loadTenant(join(dir, slug));
     const vehicles = ingestStock(tenant, now).vehicles.filter((v) => v.listed);
-    models.set(slug, { tenant, vehicles, now, built_at: NOW });
+    models.set(slug, makeSiteModel({ tenant, vehicles, now, built_at: NOW }));
   }
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
