@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { toSearchDocs } from '../src/lib/search/documents.ts';
 import { meiliDocuments } from '../src/lib/search/meili/settings.ts';
-import { adminKeyFromEnv, checkMeiliHealth, pushIndex, scopedSearchKey } from '../src/lib/search/meili/push.ts';
+import { adminKeyFromEnv, checkMeiliHealth, pushIndex, scopedSearchKey } from '../src/io/meili-push.ts';
 import type { SiteModel } from '../src/lib/site/site-model.ts';
 import { parseCli } from './lib/cli.ts';
 

@@ -17,7 +17,7 @@ import { GOOGLE_COLUMNS, GOOGLE_HEADERS, googleRow } from '../../src/lib/feeds/g
 import { feedSummaryLine, googleFeed, listedFeedPaths, metaFeed } from '../../src/lib/feeds/index.ts';
 import { metaColumns } from '../../src/lib/feeds/meta.ts';
 import { parseCsv } from '../../src/lib/ingest/csv.ts';
-import { ingestStock } from '../../src/lib/ingest/ingest.ts';
+import { ingestStock } from '../../src/io/stock-file.ts';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
 import { feedExclusion as exclusion, type FeedFacts, type FeedName } from '../../src/lib/rules/feed-listing.ts';
 import { isAvailable, type ListingFacts } from '../../src/lib/rules/listing.ts';

@@ -15,7 +15,7 @@ import { toSearchDocs } from '../../../src/lib/search/documents.ts';
 import { packIndex } from '../../../src/lib/search/engine/codec.ts';
 import { INDEX_URL_PREFIX, indexFileName } from '../../../src/lib/search/index-file.ts';
 import { meiliDocuments } from '../../../src/lib/search/meili/settings.ts';
-import { adminKeyFromEnv, checkMeiliHealth, pushIndex, scopedSearchKey } from '../../../src/lib/search/meili/push.ts';
+import { adminKeyFromEnv, checkMeiliHealth, pushIndex, scopedSearchKey } from '../../../src/io/meili-push.ts';
 import { SearchBackendUnavailable, SearchKeyIsAdminKey, SearchKeyTooPowerful, dealerError } from '../../../src/lib/errors/errors-data.ts';
 import type { BuildOutput, OutputContext } from './index.ts';
 

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { LoadedContent } from '../content/load-content.ts';
 import type { Vehicle } from '../model/vehicle.ts';
 import { vehicleViews, type VehicleView } from '../model/vehicle-view.ts';
@@ -22,17 +21,6 @@ export interface SiteModel {
   content?: LoadedContent | undefined;
   /** Which search backend the pages use (scripts/lib/outputs/search-index.ts). */
   search?: SearchBackendConfig | undefined;
-}
-
-let cached: SiteModel | undefined;
-
-/** The model of the tenant being built, read once from the file the build script names. */
-export function siteModel(): SiteModel {
-  if (cached) return cached;
-  const file = process.env['DEALER_MODEL'];
-  if (!file) throw new Error('DEALER_MODEL is not set: build sites with `npm run build`, which prepares the model.');
-  cached = JSON.parse(readFileSync(file, 'utf8')) as SiteModel;
-  return cached;
 }
 
 /** The model of one build: its parts plus each car's view, derived here once (the build and the tests make models with it). */
