@@ -52,7 +52,7 @@ try {
 } catch (err) {
   fail(`Meilisearch at ${host} is unreachable: ${(err as Error).message}`);
 }
-const { docs, customRanks } = toSearchDocs(model.vehicles, model.tenant);
+const { docs, customRanks } = toSearchDocs(model.vehicles, model.views);
 const pushed = await pushIndex({ host, adminKey, indexName }, meiliDocuments(docs, customRanks));
 await scopedSearchKey({ host, adminKey, indexName });
 console.log(

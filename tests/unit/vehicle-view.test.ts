@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { locationById, vehicleView, vehicleViews } from '../../src/lib/model/vehicle-view.ts';
+import { locationById, vehicleView, vehicleViews, viewCardFacts } from '../../src/lib/model/vehicle-view.ts';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
+import { cardFacts, cardSettingsFor } from '../../src/lib/search/card.ts';
 import { makeSiteModel, viewOf } from '../../src/lib/site/site-model.ts';
 import { parseTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
 
@@ -99,6 +100,12 @@ describe('vehicleView: what every output says about a car, decided once', () => 
     expect(view.locationId).toBe(loc.id);
     expect(view.servingLocationId).toBe(loc.id);
     expect(view.dealership?.slug).toBe(loc.dealership_slug);
+  });
+
+  it('a built card (from the view) says what a search hit card says (cardFacts of the car)', () => {
+    const tenant = tenantWith({ features: { reserve_online: true, buy_online_path: true } });
+    for (const c of [car(), car({ status: 'sold', sold: true }), car({ price: 0, preorder: true }), car({ reserved: true }), car({ status: 'coming_soon' })])
+      expect(viewCardFacts(vehicleView(c, { tenant, now: NOW }))).toEqual(cardFacts(c, cardSettingsFor(tenant)));
   });
 
   it('is pure and JSON-safe: the same car gives the same view, and it survives model.json', () => {

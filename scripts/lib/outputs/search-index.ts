@@ -39,7 +39,7 @@ async function meiliBackend(ctx: OutputContext, indexUrl: string): Promise<Searc
     ctx.log(`search: no admin key in the environment; using the existing ${indexName} index with the configured search key (documents not pushed)`);
     return { backend: 'meili', host, indexName, searchKey: given, indexUrl };
   }
-  const { docs, customRanks } = toSearchDocs(ctx.model.vehicles, tenant);
+  const { docs, customRanks } = toSearchDocs(ctx.model.vehicles, ctx.model.views);
   const pushed = await pushIndex({ host, adminKey, indexName }, meiliDocuments(docs, customRanks));
   ctx.log(`search: pushed ${pushed.documents} documents and settings to ${host} index ${indexName} in ${pushed.ms} ms`);
   let searchKey = given;
@@ -54,8 +54,8 @@ async function meiliBackend(ctx: OutputContext, indexUrl: string): Promise<Searc
 export const searchIndexOutput: BuildOutput = {
   name: 'search-index',
   async prepare(ctx) {
-    const { tenant, vehicles } = ctx.model;
-    const { docs, template } = toSearchDocs(vehicles, tenant);
+    const { tenant, vehicles, views } = ctx.model;
+    const { docs, template } = toSearchDocs(vehicles, views);
     const json = JSON.stringify(packIndex(docs, template));
     const file = indexFileName(json);
     files.set(ctx, { file, json });

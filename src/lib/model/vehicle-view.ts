@@ -10,13 +10,14 @@
  */
 import { chooseLender, financeDisplay, isFinanceHidden, type FinanceDisplay } from '../finance/display.ts';
 import { reserveTerms } from '../forms/reserve.ts';
-import { cardTag, tagOptionsFor, type CardTag } from '../rules/card-tag.ts';
+import type { CardTag } from '../rules/card-tag.ts';
+import { cardFacts, cardSettingsFor, type CardFacts } from '../search/card.ts';
 import { formatDollars } from '../rules/format.ts';
-import { isAvailable, isSold } from '../rules/listing.ts';
-import { priceDisplay, priceTypeLabel, type PriceDisplay } from '../rules/price-display.ts';
+import { isSold } from '../rules/listing.ts';
+import { priceTypeLabel, type PriceDisplay } from '../rules/price-display.ts';
 import { isTestDriveOnly, vdpActions, type VdpActions } from '../rules/vdp-actions.ts';
 import { shareUrl } from '../rules/vdp-page.ts';
-import { vehicleFullName, vehicleSubtitle, vehicleTitle } from '../rules/vehicle-title.ts';
+import { vehicleFullName } from '../rules/vehicle-title.ts';
 import type { Tenant } from '../tenant/load-tenant.ts';
 import { readVdpExtras } from '../vdp/extras.ts';
 import type { Vehicle } from './vehicle.ts';
@@ -89,10 +90,11 @@ export interface VehicleView {
 /** The one derivation: everything the outputs say about `car`, decided once. */
 export function vehicleView(car: Vehicle, ctx: ViewContext): VehicleView {
   const { tenant } = ctx;
-  const price = priceDisplay(car, tenant.texts.no_price);
+  // What a listing says (title, price display and label, tag, availability): the card's own derivation.
+  const listing = cardFacts(car, cardSettingsFor(tenant));
+  const { price, available } = listing;
   const shownPrice = price.kind === 'price' ? price.amount : undefined;
   const priceLabel = priceTypeLabel(car.price_type);
-  const available = isAvailable(car);
   const terms = reserveTerms(car, tenant.reserve);
   const actions = vdpActions(
     { ...car, photos_count: car.photos.length },
@@ -115,15 +117,15 @@ export function vehicleView(car: Vehicle, ctx: ViewContext): VehicleView {
   const dealershipSlug = car.dealership_slug ?? location?.dealership_slug;
   return {
     id: car.id,
-    title: vehicleTitle(car),
-    subtitle: vehicleSubtitle(car),
+    title: listing.title,
+    subtitle: listing.subtitle,
     fullName: vehicleFullName(car),
     price,
     shownPrice,
     priceLabel,
-    priceNote: price.kind === 'price' ? priceLabel : undefined,
+    priceNote: listing.priceNote,
     wasPrice: shownPrice !== undefined && car.before_price && car.before_price > shownPrice ? formatDollars(car.before_price) : undefined,
-    tag: cardTag(car, tagOptionsFor(tenant)),
+    tag: listing.tag,
     sold: isSold(car),
     available,
     testDriveOnly: isTestDriveOnly(car),
@@ -140,6 +142,12 @@ export function vehicleView(car: Vehicle, ctx: ViewContext): VehicleView {
       enquire: `${car.path}#enquire`,
     },
   };
+}
+
+/** The facts a card shows, from the car's view (the same derivation as cardFacts: it is where the view got them). */
+export function viewCardFacts(view: VehicleView): CardFacts {
+  const { title, subtitle, price, priceNote, tag, available } = view;
+  return { title, subtitle, price, priceNote, tag, available, reserveHref: view.reserve?.href };
 }
 
 /** The tenant location a view names (locationId, servingLocationId). */

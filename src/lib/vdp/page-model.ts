@@ -112,7 +112,7 @@ function crumbLinks(model: SiteModel) {
   let ctx = crumbContexts.get(model);
   if (!ctx) {
     const dealers = model.tenant.dealerships.map((d) => ({ slug: d.slug, name: d.name }));
-    const { docs } = toSearchDocs(model.vehicles, model.tenant);
+    const { docs } = toSearchDocs(model.vehicles, model.views);
     const { skipped } = searchRoutes(docs, dealers);
     ctx = { dealers, skipped: new Set(skipped.map((s) => s.path)), known: new Set(docs.flatMap((d) => (d.make_model ? [d.make_model] : []))) };
     crumbContexts.set(model, ctx);
