@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { dealerError } from '../src/lib/errors/errors-data.ts';
-import { loadTenant } from '../src/lib/tenant/load-tenant.ts';
+import { loadTenant } from '../src/io/tenant-folder.ts';
 import { adaptersFromEnv } from './adapters/index.ts';
 import { createApp, isFunctionPath } from './app.ts';
 import { outboxOptionsFromEnv, trustProxyFromEnv } from './options.ts';

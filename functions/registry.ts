@@ -10,11 +10,15 @@ import { dealerError } from '../src/lib/errors/errors-data.ts';
 import type { Vehicle } from '../src/lib/model/vehicle.ts';
 import { computePriceGauge, type PriceGauge } from '../src/lib/price-gauge/index.ts';
 import type { SiteModel } from '../src/lib/site/site-model.ts';
+import { vehicleViews, type VehicleView } from '../src/lib/model/vehicle-view.ts';
 import type { Tenant } from '../src/lib/tenant/load-tenant.ts';
 import { ModelFileUnreadable, NoLeadDelivery } from './errors.ts';
 
-/** What the functions need of a model file; `now` is optional so older models still load. */
-export type ModelInput = Omit<SiteModel, 'now'> & { now?: number | undefined };
+/**
+ * What the functions need of a model file; `now` and `views` are optional so older models (and models
+ * made in memory by tests) still load: their views are then derived once, here, by the same function.
+ */
+export type ModelInput = Omit<SiteModel, 'now' | 'views'> & { now?: number | undefined; views?: SiteModel['views'] | undefined };
 
 export interface Site {
   slug: string;
@@ -25,6 +29,8 @@ export interface Site {
   now: number;
   carById(id: string): Vehicle | undefined;
   carBySlug(slug: string): Vehicle | undefined;
+  /** What the site says about the car (name, price, availability, reservability...): the build's view. */
+  view(car: Vehicle): VehicleView;
   /** Precomputed by the build when present on the vehicle (price_gauge), else computed once from stock. */
   gauge(car: Vehicle): PriceGauge | null;
   /** Normalised origins (https://dealer.com.au) this tenant answers for. */
@@ -49,6 +55,7 @@ function makeSite(model: ModelInput, extraOrigins: readonly string[]): Site {
     bySlug.set(v.slug, v);
   }
   const gauges = new Map<string, PriceGauge | null>();
+  const views = model.views ?? vehicleViews(model.vehicles, { tenant, now: model.now ?? Math.floor(Date.parse(model.built_at) / 1000) });
   const origins = new Set<string>();
   for (const u of [tenant.url, ...(tenant.alternate_urls ?? []), ...extraOrigins]) {
     const o = originOf(u);
@@ -62,6 +69,11 @@ function makeSite(model: ModelInput, extraOrigins: readonly string[]): Site {
     now: model.now ?? Math.floor(Date.parse(model.built_at) / 1000),
     carById: (id) => byId.get(id),
     carBySlug: (slug) => bySlug.get(slug),
+    view(car) {
+      const view = views[car.id];
+      if (!view) throw new Error(`car ${car.id} has no view in ${tenant.slug}'s model`);
+      return view;
+    },
     gauge(car) {
       const pre = (car as { price_gauge?: unknown }).price_gauge;
       if (pre && typeof pre === 'object') return pre as PriceGauge;

@@ -38,7 +38,13 @@ const tImported = performance.now();
 const { models, problems } = loadModels(join(dist, '_build'), [slug]);
 if (!models.length) throw new Error(problems.join('\n') || `no model for ${slug} in ${dist}`);
 const site = new Registry(models).get(slug)!;
-const model = { tenant: site.tenant, vehicles: [...site.vehicles], now: site.now, built_at: site.builtAt };
+const model = {
+  tenant: site.tenant,
+  vehicles: [...site.vehicles],
+  now: site.now,
+  built_at: site.builtAt,
+  views: Object.fromEntries(site.vehicles.map((v) => [v.id, site.view(v)])),
+};
 const read = distFileReader(dist);
 const listed = site.vehicles.filter((v) => v.listed);
 const tLoaded = performance.now();

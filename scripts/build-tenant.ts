@@ -9,12 +9,14 @@
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ingestStock, type IngestResult } from '../src/lib/ingest/ingest.ts';
+import { type IngestResult } from '../src/lib/ingest/ingest.ts';
+import { ingestStock } from '../src/io/stock-file.ts';
 import { groupRejections } from '../src/lib/ingest/rejections.ts';
 import type { Photo, Vehicle } from '../src/lib/model/vehicle.ts';
-import type { SiteModel } from '../src/lib/site/site-model.ts';
+import { makeSiteModel, type SiteModel } from '../src/lib/site/site-model.ts';
 import { dayOf, validUntil } from '../src/lib/site/dated.ts';
-import { loadTenantWithWarnings, type Tenant } from '../src/lib/tenant/load-tenant.ts';
+import { type Tenant } from '../src/lib/tenant/load-tenant.ts';
+import { loadTenantWithWarnings } from '../src/io/tenant-folder.ts';
 import { DealerError } from '../src/lib/errors/errors-data.ts';
 import { UsageError, parseCli, runCli } from './lib/cli.ts';
 import { emptyReport, type BuildReport } from './lib/report.ts';
@@ -196,12 +198,14 @@ async function main(): Promise<number> {
     report.timings_ms.images = lap();
 
     // Unlisted vehicles stay out of the model the pages read: no page can leak them.
-    const model: SiteModel = {
+    // makeSiteModel derives each car's view, once per build: every output (pages, search, feeds,
+    // compliance, the functions through model.json) reads it.
+    const model: SiteModel = makeSiteModel({
       tenant,
       vehicles: stock.vehicles.filter((v) => v.listed),
       now: Math.floor(Date.parse(report.built_for ?? '') / 1000),
       built_at: report.built_for ?? new Date().toISOString(),
-    };
+    });
     staging = stagingFolders(outRoot, tenant.slug);
     const siteOut = staging.site;
     const ctx: OutputContext = { model, siteOut, buildDir: staging.build, log: (line) => console.log(line), report };

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { toSearchDocs } from '../src/lib/search/documents.ts';
 import { meiliDocuments } from '../src/lib/search/meili/settings.ts';
-import { adminKeyFromEnv, checkMeiliHealth, pushIndex, scopedSearchKey } from '../src/lib/search/meili/push.ts';
+import { adminKeyFromEnv, checkMeiliHealth, pushIndex, scopedSearchKey } from '../src/io/meili-push.ts';
 import { offersIndexName } from '../src/lib/search/catalog.ts';
 import type { SiteModel } from '../src/lib/site/site-model.ts';
 import { parseCli } from './lib/cli.ts';
@@ -53,7 +53,7 @@ try {
 } catch (err) {
   fail(`Meilisearch at ${host} is unreachable: ${(err as Error).message}`);
 }
-const { docs, customRanks } = toSearchDocs(model.vehicles, model.tenant);
+const { docs, customRanks } = toSearchDocs(model.vehicles, model.views);
 const pushed = await pushIndex({ host, adminKey, indexName }, meiliDocuments(docs, customRanks));
 // The key keeps its scope over the offers index the build pushes (it is the same key).
 await scopedSearchKey({ host, adminKey, indexName }, [offersIndexName(indexName)]);

@@ -2,9 +2,7 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import { normaliseAuPhone } from '../../src/lib/phone/au-phone.ts';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
-import { isAvailable } from '../../src/lib/rules/listing.ts';
-import { priceDisplay } from '../../src/lib/rules/price-display.ts';
-import { vehicleFullName } from '../../src/lib/rules/vehicle-title.ts';
+import type { VehicleView } from '../../src/lib/model/vehicle-view.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { enforce, ipBucket } from './rate-limit.ts';
@@ -37,25 +35,27 @@ export async function guardWatchlistWrite(c: Context<AppEnv>, deps: Deps): Promi
 }
 
 /**
- * What the watchlist page shows of a car, by the site's own rules: the vehicle page's full name, the
- * price display (a price only above 10, else PREORDER or the tenant's no-price text) and availability
- * (in_stock or coming_soon and not sold). Cars gone from stock stay listed as unavailable.
+ * What the watchlist page shows of a car: what its vehicle page says, read from the car's view in the
+ * build's model (src/lib/model/vehicle-view.ts): the full name, the price display (a price only above
+ * 10, else PREORDER or the tenant's no-price text) and availability (in_stock or coming_soon and not
+ * sold). Cars gone from stock stay listed as unavailable.
  */
-export function watchlistCar(id: string, car: Vehicle | undefined, noPriceText?: string) {
+export function watchlistCar(id: string, car: { car: Vehicle; view: VehicleView } | undefined) {
   if (!car) return { id, available: false };
-  const price = priceDisplay(car, noPriceText);
+  const { view } = car;
+  const { price } = view;
   return {
-    id: car.id,
-    slug: car.slug,
-    path: car.path,
-    name: vehicleFullName(car),
-    make: car.make,
-    model: car.model,
+    id: car.car.id,
+    slug: car.car.slug,
+    path: view.links.path,
+    name: view.fullName,
+    make: car.car.make,
+    model: car.car.model,
     /** The price only where the site shows one; price_text is what the page shows instead. */
     price: price.kind === 'price' ? price.amount : null,
     price_text: price.text,
-    primary_image_url: car.primary_image_url,
-    status: car.status,
-    available: isAvailable(car),
+    primary_image_url: car.car.primary_image_url,
+    status: car.car.status,
+    available: view.available,
   };
 }

@@ -43,7 +43,14 @@ const models = new WeakMap<Site, SiteModel>();
 function modelOf(site: Site): SiteModel {
   let m = models.get(site);
   if (!m) {
-    m = { tenant: site.tenant, vehicles: [...site.vehicles], now: site.now, built_at: site.builtAt };
+    // The build's views, as the registry read them from model.json: the page model reads them, decides nothing.
+    m = {
+      tenant: site.tenant,
+      vehicles: [...site.vehicles],
+      now: site.now,
+      built_at: site.builtAt,
+      views: Object.fromEntries(site.vehicles.map((v) => [v.id, site.view(v)])),
+    };
     models.set(site, m);
   }
   return m;

@@ -11,8 +11,6 @@ import { Http } from '../errors.ts';
 import { hmac, newToken } from '../lib/crypto.ts';
 import { countHits, enforce, ipBucket } from '../lib/rate-limit.ts';
 import { cookieOptions, VISITOR_COOKIE } from '../lib/session.ts';
-import { vehicleFullName } from '../../src/lib/rules/vehicle-title.ts';
-import { isReserveEligible } from '../../src/lib/rules/vdp-actions.ts';
 
 async function answer(c: Context<AppEnv>, deps: Deps, slug: string): Promise<Response> {
   const site = c.get('site');
@@ -20,21 +18,23 @@ async function answer(c: Context<AppEnv>, deps: Deps, slug: string): Promise<Res
   if (!car) return c.json({ error: Http.unknownCar }, 404);
   const { rows } = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM car_views WHERE tenant = $1 AND car_slug = $2', [site.slug, car.slug]);
   const views = Number(car.views ?? 0) + Number(rows[0]?.n ?? 0);
+  // What the site says about the car (its name, whether it can be reserved) is the build's view of it.
+  const view = site.view(car);
   return c.json(
     {
       views,
       car_fields: {
         id: car.id,
         slug: car.slug,
-        name: vehicleFullName(car),
+        name: view.fullName,
         path: car.path,
         status: car.status,
         sold: car.sold ?? false,
         reserved: car.reserved ?? false,
         price: car.price ?? null,
         photos_count: car.photos.length,
-        // The reserve pages ask whether this car can still be reserved online: the same rule as the lead route.
-        reservable: isReserveEligible(car, site.tenant.features.reserve_online),
+        // The reserve pages ask whether this car can still be reserved online: the view's answer, as the lead route's.
+        reservable: view.reserve !== undefined,
       },
     },
     200,

@@ -13,9 +13,7 @@ import { Http } from '../errors.ts';
 import { canonicalJson, hmac, newId, sha256 } from '../lib/crypto.ts';
 import { fullName, type CarSnapshot, type LeadPayload, type Reservation, type TradeIn } from '../lib/lead.ts';
 import { localPayment } from '../adapters/local.ts';
-import { RESERVATION_CATEGORY, reserveTerms } from '../../src/lib/forms/reserve.ts';
-import { isReserveEligible } from '../../src/lib/rules/vdp-actions.ts';
-import { vehicleFullName } from '../../src/lib/rules/vehicle-title.ts';
+import { RESERVATION_CATEGORY } from '../../src/lib/forms/reserve.ts';
 import { idempotencyKey } from '../lib/idempotency.ts';
 import { enqueueLead } from '../lib/outbox.ts';
 import { lookupPostcode } from '../lib/postcodes.ts';
@@ -260,7 +258,9 @@ export function leadsRoute(app: Hono<AppEnv>, deps: Deps): void {
     const car = input.car_id !== undefined ? (site.carById(input.car_id) ?? site.carBySlug(input.car_id)) : undefined;
     if (input.car_id !== undefined && !car) issues.push({ field: 'car_id', message: Http.unknownCar });
     const reserving = input.category === RESERVATION_CATEGORY;
-    if (reserving && car && !isReserveEligible(car, site.tenant.features.reserve_online)) issues.push({ field: 'car_id', message: Http.notReservable });
+    // Whether the car can be reserved, its deposit and its name are the build's view of it (the same as its page's).
+    const view = car && site.view(car);
+    if (reserving && view && !view.reserve) issues.push({ field: 'car_id', message: Http.notReservable });
     if (input.dealership_slug !== undefined && !site.tenant.dealerships.some((d) => d.slug === input.dealership_slug)) {
       issues.push({ field: 'dealership_slug', message: 'choose a dealership' });
     }
@@ -363,15 +363,15 @@ export function leadsRoute(app: Hono<AppEnv>, deps: Deps): void {
     const id = newId();
     // A reservation of a car asks the payment adapter before anything is stored: a provider that
     // refuses leaves no half-made reservation behind. The deposit is the server's, not the browser's.
-    if (reserving && car) {
+    if (reserving && car && view?.reserve) {
       const provider = deps.adapters.payment ?? localPayment;
       // The same deposit the car's Reserve button and checkout page show (the car's payment processor's, else the tenant's).
-      const { deposit } = reserveTerms(car, site.tenant.reserve);
+      const { deposit } = view.reserve;
       try {
         const answer = await provider.reserve({
           tenant: site.slug,
           leadId: id,
-          car: { id: car.id, stocknum: car.stocknum, name: vehicleFullName(car), price: car.price },
+          car: { id: car.id, stocknum: car.stocknum, name: view.fullName, price: car.price },
           deposit,
           customer: { name: fullName(payload), email: payload.email, phone: payload.phone_e164 ?? payload.phone },
         });

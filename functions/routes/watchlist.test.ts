@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { signIn, useHarness } from '../test/harness.ts';
-import { BETA, makeVehicle } from '../test/fixtures.ts';
+import { BETA, makeTenant, makeVehicle } from '../test/fixtures.ts';
+import { vehicleView } from '../../src/lib/model/vehicle-view.ts';
+import type { Vehicle } from '../../src/lib/model/vehicle.ts';
 import { watchlistCar } from '../lib/watchlist.ts';
 import { savedCarOf } from '../../src/lib/forms/saved-car.ts';
 import { priceDisplay } from '../../src/lib/rules/price-display.ts';
@@ -23,21 +25,27 @@ describe('GET /api/watchlist', () => {
 
   it("shows a car as the site's own rules do: price only above 10 (the spec's rule, not > 0), availability, the page's full name", () => {
     const car = (over: Parameters<typeof makeVehicle>[0]) => makeVehicle({ badge: 'SR5', series: 'GUN126R', ...over });
+    // The route reads the car's view from the build's model; here the view is made as the build makes it.
+    const tenant = makeTenant('alpha', { texts: { no_price: 'Call for price' } });
+    const withView = (c: Vehicle) => ({ car: c, view: vehicleView(c, { tenant, now: Date.parse('2026-11-22T00:00:00Z') / 1000 }) });
     for (const price of [0, 5, 10, 11, 55990]) {
       const c = car({ make: 'Toyota', model: 'HiLux', price });
-      const shown = watchlistCar(c.id, c, 'Call for price');
+      const shown = watchlistCar(c.id, withView(c));
       expect(shown).toMatchObject({ price: price > 10 ? price : null, price_text: priceDisplay(c, 'Call for price').text });
       // The saved-car record the Save/Favourite buttons carry follows the same rule.
       expect(savedCarOf(c, 'x').specs.price).toBe(price > 10 ? priceDisplay(c).text : '');
     }
-    expect(watchlistCar('p', car({ id: 'p', make: 'Kia', model: 'EV9', price: 0, preorder: true }))).toMatchObject({ price: null, price_text: 'PREORDER' });
+    expect(watchlistCar('p', withView(car({ id: 'p', make: 'Kia', model: 'EV9', price: 0, preorder: true })))).toMatchObject({
+      price: null,
+      price_text: 'PREORDER',
+    });
     const hilux = car({ make: 'Toyota', model: 'HiLux', name: 'Something else' });
-    expect(watchlistCar(hilux.id, hilux)).toMatchObject({ name: vehicleFullName(hilux) });
+    expect(watchlistCar(hilux.id, withView(hilux))).toMatchObject({ name: vehicleFullName(hilux) });
     expect(vehicleFullName(hilux)).toBe('2021 Toyota HiLux SR5 GUN126R');
     // A car flagged sold while its status still says in_stock is not available, as on its page.
     const flagged = car({ make: 'Mazda', model: 'CX-5', status: 'in_stock', sold: true });
-    expect(watchlistCar(flagged.id, flagged)).toMatchObject({ available: false });
-    expect(watchlistCar('c', car({ id: 'c', make: 'Mazda', model: 'CX-5', status: 'coming_soon' }))).toMatchObject({ available: true });
+    expect(watchlistCar(flagged.id, withView(flagged))).toMatchObject({ available: false });
+    expect(watchlistCar('c', withView(car({ id: 'c', make: 'Mazda', model: 'CX-5', status: 'coming_soon' })))).toMatchObject({ available: true });
   });
 
   it('keeps a car that left the stock as unavailable', async () => {

@@ -18,6 +18,14 @@ export function watchlistRoute(app: Hono<AppEnv>, deps: Deps): void {
       'SELECT car_id FROM watchlist WHERE tenant = $1 AND user_id = $2 ORDER BY created_at DESC, car_id',
       [site.slug, user.id],
     );
-    return c.json({ watchlist: rows.map((r) => watchlistCar(r.car_id, site.carById(r.car_id), site.tenant.texts.no_price)) }, 200);
+    return c.json(
+      {
+        watchlist: rows.map((r) => {
+          const car = site.carById(r.car_id);
+          return watchlistCar(r.car_id, car && { car, view: site.view(car) });
+        }),
+      },
+      200,
+    );
   });
 }

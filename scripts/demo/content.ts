@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { loadContent } from '../../src/lib/content/load-content.ts';
+import { loadContent } from '../../src/io/content-folder.ts';
 import type { ArtKind, PhotoSpec, Scene } from './art.ts';
 import { JPEG_QUALITY, pool, renderJpeg } from './photos.ts';
 

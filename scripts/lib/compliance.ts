@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { SiteModel } from '../../src/lib/site/site-model.ts';
+import { viewOf, type SiteModel } from '../../src/lib/site/site-model.ts';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
 import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
 import { vehiclePage } from '../../src/lib/vdp/page-model.ts';
@@ -89,6 +89,7 @@ export function runCompliance(model: SiteModel, siteDir: string, today: string):
       checked++;
     }
     const vdp = vehiclePage(car as VdpVehicle, model);
+    const view = viewOf(model, car);
     const block = vdp.finance.block;
     findings.push(
       ...financeFindings(page, {
@@ -96,9 +97,9 @@ export function runCompliance(model: SiteModel, siteDir: string, today: string):
         today,
         lenderDisclaimer: block?.disclaimer ? { lender: block.provider } : undefined,
       }),
-      ...priceFindings(page, { car: label, expectedLabel: requiredPriceLabel(car.price_type), priceType: car.price_type ?? undefined }),
+      ...priceFindings(page, { car: label, expectedLabel: requiredPriceLabel(view), priceType: car.price_type ?? undefined }),
       ...photoFindings(page, { label, make: car.make, model: car.model ?? '' }),
-      ...priceTypeFindings(car, label),
+      ...priceTypeFindings(view, car.price_type, label),
     );
   }
   for (const file of htmlFiles(siteDir)) {

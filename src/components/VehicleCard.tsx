@@ -1,8 +1,10 @@
-import { cardView, type CardCar, type CardSettings } from '../lib/search/card.ts';
+import { cardFacts, cardView, type CardCar, type CardFacts, type CardSettings } from '../lib/search/card.ts';
 
 export interface VehicleCardProps {
   car: CardCar;
   settings: CardSettings;
+  /** The car's view's facts (build cards); without them (a search hit) they are derived from the hit by cardFacts. */
+  facts?: CardFacts | undefined;
   /** The first row of cards may hold the LCP image: eager and high priority. */
   priority?: boolean;
 }
@@ -12,10 +14,10 @@ const SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
 /**
  * The one vehicle card (home, locations, search results, similar cars). Server-rendered with no
  * JavaScript where nothing is interactive; the search island renders the same component for hits.
- * Every decision comes from cardView (the spec's price, tag and button rules).
+ * Every decision comes from the car's facts: its vehicle view's (built cards) or cardFacts of a search hit.
  */
-export default function VehicleCard({ car, settings, priority = false }: VehicleCardProps) {
-  const v = cardView(car, settings);
+export default function VehicleCard({ car, settings, facts, priority = false }: VehicleCardProps) {
+  const v = cardView(car, facts ?? cardFacts(car, settings));
   const alt = `${v.title} ${v.subtitle}`.trim();
   // Quick Enquiry opens the enquiry form in place where the page loads it (src/islands/forms/QuickEnquiry.astro);
   // elsewhere, and without JavaScript, the link goes to the vehicle page's form.

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { siteModel } from '../lib/site/site-model.ts';
+import { siteModel } from '../io/site-model-file.ts';
 import { browseRoutes } from '../lib/content/routes.ts';
 import { pagePaths, sitemapUrls, sitemapXml, type PageModule } from '../lib/content/sitemap.ts';
 import { listedFeedPaths } from '../lib/feeds/index.ts';

@@ -13,7 +13,7 @@ import { Meilisearch } from 'meilisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoTenants } from '../../scripts/demo/generate.ts';
 import type { SiteModel } from '../../src/lib/site/site-model.ts';
-import { adminKeyFromEnv } from '../../src/lib/search/meili/push.ts';
+import { adminKeyFromEnv } from '../../src/io/meili-push.ts';
 import { FIXTURE_NOW } from './fixture.ts';
 
 const host = process.env['MEILI_HOST'];

@@ -2,8 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { demoTenants } from '../../scripts/demo/tenants.ts';
 import { generateStock } from '../../scripts/demo/stock.ts';
-import { ingestStock } from '../../src/lib/ingest/ingest.ts';
-import { loadTenant, type Tenant } from '../../src/lib/tenant/load-tenant.ts';
+import { makeSiteModel } from '../../src/lib/site/site-model.ts';
+import { ingestStock } from '../../src/io/stock-file.ts';
+import { type Tenant } from '../../src/lib/tenant/load-tenant.ts';
+import { loadTenant } from '../../src/io/tenant-folder.ts';
 import { toSearchDocs, type SearchDoc } from '../../src/lib/search/documents.ts';
 import { packIndex, unpackIndex } from '../../src/lib/search/engine/codec.ts';
 import { SearchEngine } from '../../src/lib/search/engine/engine.ts';
@@ -34,7 +36,10 @@ export function buildFixture(dir = resolve('.cache/conformance/tenants/conforman
   writeFileSync(join(dir, 'stock.json'), JSON.stringify(stock.records.map((r) => ({ ...r, images: [] }))));
   const tenant = loadTenant(dir);
   const { vehicles } = ingestStock(tenant, Math.floor(now.getTime() / 1000));
-  const { docs, template, customRanks } = toSearchDocs(vehicles, tenant);
+  const { docs, template, customRanks } = toSearchDocs(
+    vehicles,
+    makeSiteModel({ tenant, vehicles, now: Math.floor(now.getTime() / 1000), built_at: '' }).views,
+  );
   const engine = new SearchEngine(unpackIndex(JSON.parse(JSON.stringify(packIndex(docs, template)))));
   return { tenant, docs, customRanks, engine };
 }

@@ -11,7 +11,7 @@ import { CATALOG_HITS_PER_PAGE, OFFER_SCHEMA, type CatalogDoc, type OfferDoc } f
 import { catalogClient, catalogEngine, engineClient, type CatalogClient } from '../../src/lib/search/catalog-client.ts';
 import type { SearchRequest, SearchResult } from '../../src/lib/search/engine/protocol.ts';
 import { meiliClient } from '../../src/lib/search/meili/browser-client.ts';
-import { adminKeyFromEnv, pushIndex, scopedSearchKey } from '../../src/lib/search/meili/push.ts';
+import { adminKeyFromEnv, pushIndex, scopedSearchKey } from '../../src/io/meili-push.ts';
 import { catalogMeiliDocuments, catalogMeiliSettings } from '../../src/lib/search/meili/settings.ts';
 
 const host = process.env['MEILI_HOST'];

@@ -11,7 +11,7 @@ import type { SearchDoc } from '../../src/lib/search/documents.ts';
 import type { SearchRequest, SearchResult } from '../../src/lib/search/engine/protocol.ts';
 import { meiliClient } from '../../src/lib/search/meili/browser-client.ts';
 import { meiliDocuments } from '../../src/lib/search/meili/settings.ts';
-import { adminKeyFromEnv, pushIndex, scopedSearchKey } from '../../src/lib/search/meili/push.ts';
+import { adminKeyFromEnv, pushIndex, scopedSearchKey } from '../../src/io/meili-push.ts';
 import { embeddedHits, meiliHits } from '../../src/lib/search/plain-hits.ts';
 import { similarCarsQuery } from '../../src/lib/search/similar.ts';
 import { displayCount, sumFacetCounts } from '../../src/lib/search/count.ts';

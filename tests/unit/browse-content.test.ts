@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brandGrids, brandOverviews } from '../../src/lib/content/brands.ts';
-import { loadContent, type LoadedContent } from '../../src/lib/content/load-content.ts';
+import { type LoadedContent } from '../../src/lib/content/load-content.ts';
+import { loadContent } from '../../src/io/content-folder.ts';
 import { markdownText, renderMarkdown } from '../../src/lib/content/markdown.ts';
 import { modelPages } from '../../src/lib/content/models.ts';
 import { footerNav, headerNav } from '../../src/lib/content/navigation.ts';
 import { activeOffers, activePopup, homeSlides, offerPath, reviewSummary, standardPage, whyChooseUs } from '../../src/lib/content/site-content.ts';
 import { STANDARD_PAGES } from '../../src/lib/content/default-pages.ts';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
-import type { SiteModel } from '../../src/lib/site/site-model.ts';
+import { makeSiteModel, type SiteModel } from '../../src/lib/site/site-model.ts';
 import { parseTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
 
 const dirs: string[] = [];
@@ -30,13 +31,15 @@ const MINIMAL = { slug: 'acme-motors', name: 'Acme Motors', url: 'https://acme.c
 
 function site(config: Record<string, unknown> = MINIMAL, content?: LoadedContent, vehicles: Partial<Vehicle>[] = []): SiteModel {
   const tenant = resolveTenant(parseTenantConfig(config, 'acme', 'tenant.json'), '/nowhere');
-  return {
+  return makeSiteModel({
     tenant,
-    vehicles: vehicles.map((v, i) => ({ id: String(i), listed: true, car_type: 'new', status: 'in_stock', photos: [], ...v }) as Vehicle),
+    vehicles: vehicles.map(
+      (v, i) => ({ id: String(i), listed: true, car_type: 'new', status: 'in_stock', photos: [], make: 'Toyota', path: `/cars/${i}`, ...v }) as Vehicle,
+    ),
     now: Date.parse('2026-11-22T02:00:00Z') / 1000,
     built_at: '2026-11-22T02:00:00Z',
     ...(content ? { content } : {}),
-  };
+  });
 }
 
 describe('loadContent', () => {

@@ -8,6 +8,7 @@ import { RULES, LICENCE_LAWS } from '../../src/lib/compliance/rules.ts';
 import { countFindings, holdReason } from '../../src/lib/compliance/findings.ts';
 import { licenceNumberFindings, licenceShownFindings, stateCode, type LicensedLocation } from '../../src/lib/compliance/licence.ts';
 import { priceTypeFindings, requiredPriceLabel } from '../../src/lib/compliance/prices.ts';
+import { priceTypeLabel } from '../../src/lib/rules/price-display.ts';
 import { financeFindings, formFindings, licencesShown, photoFindings, priceFindings, readPage } from '../../src/lib/compliance/pages.ts';
 import { fontSizePx, fontWeight, parseCss, selectorMatches } from '../../src/lib/compliance/css.ts';
 import { parse, type ElementNode } from 'ultrahtml';
@@ -89,15 +90,19 @@ describe('dealer licence numbers', () => {
 
 describe('prices from the model', () => {
   it('the label price_type asks for', () => {
-    expect(requiredPriceLabel('DAP')).toBe('Drive away');
-    expect(requiredPriceLabel('egc')).toBe('Excluding government charges');
-    expect(requiredPriceLabel('POA')).toBeUndefined();
-    expect(requiredPriceLabel(null)).toBeUndefined();
+    // The view's priceLabel is priceTypeLabel(price_type), decided once per build.
+    const required = (priceType: string | null) => requiredPriceLabel({ priceLabel: priceTypeLabel(priceType) });
+    expect(required('DAP')).toBe('Drive away');
+    expect(required('egc')).toBe('Excluding government charges');
+    expect(required('POA')).toBeUndefined();
+    expect(required(null)).toBeUndefined();
   });
   it('a shown price with no drive-away or EGC type is a warning; no price shown, no finding', () => {
-    expect(priceTypeFindings({ price: 20990, price_type: null }, 'A1 car')).toMatchObject([{ rule: 'price-type-unstated', severity: 'warning' }]);
-    expect(priceTypeFindings({ price: 20990, price_type: 'DAP' }, 'A1 car')).toEqual([]);
-    expect(priceTypeFindings({ price: 0, price_type: null }, 'A1 car')).toEqual([]);
+    expect(priceTypeFindings({ shownPrice: 20990, priceLabel: undefined }, null, 'A1 car')).toMatchObject([
+      { rule: 'price-type-unstated', severity: 'warning' },
+    ]);
+    expect(priceTypeFindings({ shownPrice: 20990, priceLabel: 'Drive away' }, 'DAP', 'A1 car')).toEqual([]);
+    expect(priceTypeFindings({ shownPrice: undefined, priceLabel: undefined }, null, 'A1 car')).toEqual([]);
   });
 });
 

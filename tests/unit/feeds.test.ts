@@ -17,11 +17,13 @@ import { GOOGLE_COLUMNS, GOOGLE_HEADERS, googleRow } from '../../src/lib/feeds/g
 import { feedSummaryLine, googleFeed, listedFeedPaths, metaFeed } from '../../src/lib/feeds/index.ts';
 import { metaColumns } from '../../src/lib/feeds/meta.ts';
 import { parseCsv } from '../../src/lib/ingest/csv.ts';
-import { ingestStock } from '../../src/lib/ingest/ingest.ts';
+import { ingestStock } from '../../src/io/stock-file.ts';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
-import { feedExclusion } from '../../src/lib/rules/feed-listing.ts';
+import { feedExclusion as exclusion, type FeedFacts, type FeedName } from '../../src/lib/rules/feed-listing.ts';
+import { isAvailable, type ListingFacts } from '../../src/lib/rules/listing.ts';
 import { isPassengerVehicle } from '../../src/lib/rules/passenger-vehicle.ts';
-import type { SiteModel } from '../../src/lib/site/site-model.ts';
+import { priceDisplay } from '../../src/lib/rules/price-display.ts';
+import { makeSiteModel, viewOf, type SiteModel } from '../../src/lib/site/site-model.ts';
 import { parseTenantConfig, resolveTenant, type Tenant } from '../../src/lib/tenant/load-tenant.ts';
 
 const NOW = Date.parse('2026-11-22T00:00:00Z') / 1000;
@@ -98,10 +100,13 @@ function model(extra: Record<string, unknown> = {}): SiteModel {
       colour: '#888888',
     }));
   }
-  return { tenant, vehicles, now: NOW, built_at: new Date(NOW * 1000).toISOString() };
+  return makeSiteModel({ tenant, vehicles, now: NOW, built_at: new Date(NOW * 1000).toISOString() });
 }
 
 const ids = (cars: Vehicle[]) => cars.map((c) => c.id);
+
+/** The model of the same tenant with its cars changed as `change` says (a different export), views derived again. */
+const withCars = (m: SiteModel, change: (v: Vehicle, i: number) => Vehicle): SiteModel => makeSiteModel({ ...m, vehicles: m.vehicles.map(change) });
 
 describe('isPassengerVehicle', () => {
   it('follows item_type when the export gives it: cars (utes too) yes; motorcycles, trucks, caravans no', () => {
@@ -124,6 +129,11 @@ describe('isPassengerVehicle', () => {
 });
 
 describe('feedExclusion', () => {
+  /** The car with its view's facts as the build decides them (isAvailable, priceDisplay). */
+  const feedExclusion = (c: FeedFacts & ListingFacts & { price?: number | null; preorder?: boolean }, feed: FeedName) => {
+    const shown = priceDisplay(c);
+    return exclusion(c, { available: isAvailable(c), shownPrice: shown.kind === 'price' ? shown.amount : undefined }, feed);
+  };
   const car = { status: 'in_stock' as const, price: 34990, vin: 'JTMW43FV10D012345', item_type: 'car', photos: [{ ok: true }] };
   it('lets in an available car with a shown price; Google also needs a VIN and a passenger vehicle', () => {
     expect(feedExclusion(car, 'google')).toBeUndefined();
@@ -231,8 +241,8 @@ describe('the Google vehicle listings feed', () => {
   });
 
   it('keeps a car without a price type, and warns: Google vehicle ads in Australia need vehicle_price_type, which only the dealer can say', () => {
-    const m2 = model();
-    m2.vehicles[0]!.price_type = undefined;
+    // A different export, not a changed model: the views are derived from the stock when the model is made.
+    const m2 = withCars(model(), (v, i) => (i === 0 ? { ...v, price_type: undefined } : v));
     const f2 = googleFeed(m2);
     expect(f2.ids).toEqual(feed.ids);
     expect(f2.problems).toEqual([]);
@@ -244,18 +254,14 @@ describe('the Google vehicle listings feed', () => {
   });
 
   it('keeps a car whose VIN is not a 17-character modern VIN, and warns (Google checks VINs; cars before 1981 are exempt)', () => {
-    const m2 = model();
-    m2.vehicles[0]!.vin = 'KZN1850012345';
-    const old = m2.vehicles[1]!;
-    old.vin = 'FJ40-123456';
-    old.year = 1978;
+    const m2 = withCars(model(), (v, i) => (i === 0 ? { ...v, vin: 'KZN1850012345' } : i === 1 ? { ...v, vin: 'FJ40-123456', year: 1978 } : v));
     const f2 = googleFeed(m2);
     expect(f2.ids).toEqual(feed.ids);
     expect(f2.warnings).toEqual(['1 of 4 rows with a VIN that is not 17 characters of the VIN alphabet, which Google may refuse']);
   });
 
   it('names a missing required value and a value in the wrong format', () => {
-    const f = feedCar(m.vehicles[0]!, m.tenant);
+    const f = feedCar(m.vehicles[0]!, viewOf(m, m.vehicles[0]!), m.tenant);
     const row = { ...googleRow(f), price: '34,990', vin: undefined, mileage: '71280' };
     expect(rowProblems(GOOGLE_COLUMNS, row, 'used')).toEqual([
       'vin: missing (required)',

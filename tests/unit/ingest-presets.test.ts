@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ingestStock } from '../../src/lib/ingest/ingest.ts';
+import { ingestStock } from '../../src/io/stock-file.ts';
 import { groupRejections } from '../../src/lib/ingest/rejections.ts';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
 import { parseTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';

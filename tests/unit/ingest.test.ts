@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/lib/ingest/csv.ts';
-import { ingestStock } from '../../src/lib/ingest/ingest.ts';
+import { ingestStock } from '../../src/io/stock-file.ts';
 import { mapRecord, parseMoney } from '../../src/lib/ingest/mapping.ts';
 import { parseTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
 

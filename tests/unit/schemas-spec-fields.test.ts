@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ingestStock } from '../../src/lib/ingest/ingest.ts';
+import { ingestStock } from '../../src/io/stock-file.ts';
 import { isAbsent, withoutAbsent } from '../../src/lib/schemas/absent.ts';
 import { CarRecordSchema } from '../../src/lib/schemas/car.ts';
 import { LocationSchema } from '../../src/lib/schemas/location.ts';

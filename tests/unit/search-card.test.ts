@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import VehicleCard from '../../src/components/VehicleCard.tsx';
-import { cardCarFromDoc, cardView, reserveHref, type CardCar, type CardSettings } from '../../src/lib/search/card.ts';
+import { cardCarFromDoc, cardFacts, cardView as layCard, reserveHref, type CardCar, type CardSettings } from '../../src/lib/search/card.ts';
 import { vdpActions } from '../../src/lib/rules/vdp-actions.ts';
 import { toSearchDocs } from '../../src/lib/search/documents.ts';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
@@ -29,6 +29,8 @@ const car = (over: Partial<CardCar> = {}): CardCar => ({
   photos: [],
   ...over,
 });
+/** A card as the search island makes it: the hit's facts by cardFacts, laid out by cardView. */
+const cardView = (c: CardCar, s: CardSettings) => layCard(c, cardFacts(c, s));
 const render = (c: CardCar, priority = false) => renderToStaticMarkup(createElement(VehicleCard, { car: c, settings: settings(), priority }));
 const labels = (c: CardCar, s = settings()) => cardView(c, s).actions.map((a) => a.label);
 
@@ -127,7 +129,7 @@ describe('one card everywhere', () => {
   } as unknown as Vehicle;
 
   it('a search hit renders the same card as the vehicle it came from', () => {
-    const { docs, template } = toSearchDocs([vehicle], { dealerships: [], locations: [] });
+    const { docs, template } = toSearchDocs([vehicle], {});
     const fromHit = cardCarFromDoc(docs[0] as (typeof docs)[0], template);
     expect(cardView(fromHit, settings())).toEqual(cardView(vehicle, settings()));
     expect(render(fromHit)).toBe(render(vehicle));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoTenants } from '../../scripts/demo/generate.ts';
 import { locationStock } from '../../src/lib/content/locations.ts';
-import { ingestStock } from '../../src/lib/ingest/ingest.ts';
+import { ingestStock } from '../../src/io/stock-file.ts';
 import { LIST_FACETS, type ListFacet } from '../../src/lib/search/attributes.ts';
 import type { SearchDoc } from '../../src/lib/search/documents.ts';
 import { CAR_TYPE_ROUTES, DEFAULT_SEARCH_PATH, carTypeRefinement, type Refinements } from '../../src/lib/search/pretty-routes.ts';
@@ -17,8 +17,8 @@ import { searchLinks, searchSite, stockCount, type SearchSite } from '../../src/
 import { priceSliderSearchUrl } from '../../src/lib/search/slider.ts';
 import { clearFiltersTarget } from '../../src/lib/search/empty-state.ts';
 import { allStockLink, emptyState, parseSearchUrl, searchLink, searchUrl, type SearchState, type UrlContext } from '../../src/lib/search/url.ts';
-import type { SiteModel } from '../../src/lib/site/site-model.ts';
-import { loadTenant } from '../../src/lib/tenant/load-tenant.ts';
+import { makeSiteModel, type SiteModel } from '../../src/lib/site/site-model.ts';
+import { loadTenant } from '../../src/io/tenant-folder.ts';
 
 const NOW = '2026-03-02T00:00:00Z';
 const DEMOS = ['demo-coastal-toyota', 'demo-southern-motor-group', 'demo-redline-used-cars'] as const;
@@ -33,7 +33,7 @@ beforeAll(async () => {
   for (const slug of DEMOS) {
     const tenant = loadTenant(join(dir, slug));
     const vehicles = ingestStock(tenant, now).vehicles.filter((v) => v.listed);
-    models.set(slug, { tenant, vehicles, now, built_at: NOW });
+    models.set(slug, makeSiteModel({ tenant, vehicles, now, built_at: NOW }));
   }
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

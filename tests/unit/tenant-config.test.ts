@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadTenant, loadTenantWithWarnings, parseTenantConfig, readTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
+import { parseTenantConfig, readTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
+import { loadTenant, loadTenantWithWarnings } from '../../src/io/tenant-folder.ts';
 
 const minimal = { slug: 'acme-motors', name: 'Acme Motors', url: 'https://acme.com.au', locations: [{ name: 'Acme Motors Sales' }] };
 

@@ -6,7 +6,7 @@
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadContent } from '../../../src/lib/content/load-content.ts';
+import { loadContent } from '../../../src/io/content-folder.ts';
 import { PhotoUnavailable, dealerError } from '../../../src/lib/errors/errors-data.ts';
 import type { Photo } from '../../../src/lib/model/vehicle.ts';
 import { classifySource, processImages, publishImages } from '../images/pipeline.ts';

@@ -17,7 +17,7 @@ import { INDEX_URL_PREFIX, indexFileName } from '../../../src/lib/search/index-f
 import { catalogMeiliDocuments, catalogMeiliSettings, meiliDocuments } from '../../../src/lib/search/meili/settings.ts';
 import { offersIndexName } from '../../../src/lib/search/catalog.ts';
 import { offerDocs } from '../../../src/lib/search/catalog-docs.ts';
-import { adminKeyFromEnv, checkMeiliHealth, pushIndex, scopedSearchKey } from '../../../src/lib/search/meili/push.ts';
+import { adminKeyFromEnv, checkMeiliHealth, pushIndex, scopedSearchKey } from '../../../src/io/meili-push.ts';
 import { SearchBackendUnavailable, SearchKeyIsAdminKey, SearchKeyTooPowerful, dealerError } from '../../../src/lib/errors/errors-data.ts';
 import type { BuildOutput, OutputContext } from './index.ts';
 
@@ -41,7 +41,7 @@ async function meiliBackend(ctx: OutputContext, indexUrl: string): Promise<Searc
     ctx.log(`search: no admin key in the environment; using the existing ${indexName} index with the configured search key (documents not pushed)`);
     return { backend: 'meili', host, indexName, searchKey: given, indexUrl };
   }
-  const { docs, customRanks } = toSearchDocs(ctx.model.vehicles, tenant);
+  const { docs, customRanks } = toSearchDocs(ctx.model.vehicles, ctx.model.views);
   const pushed = await pushIndex({ host, adminKey, indexName }, meiliDocuments(docs, customRanks));
   ctx.log(`search: pushed ${pushed.documents} documents and settings to ${host} index ${indexName} in ${pushed.ms} ms`);
   // The offers search (spec section 7) is a hosted search too: its own index beside the stock's.
@@ -65,8 +65,8 @@ async function meiliBackend(ctx: OutputContext, indexUrl: string): Promise<Searc
 export const searchIndexOutput: BuildOutput = {
   name: 'search-index',
   async prepare(ctx) {
-    const { tenant, vehicles } = ctx.model;
-    const { docs, template } = toSearchDocs(vehicles, tenant);
+    const { tenant, vehicles, views } = ctx.model;
+    const { docs, template } = toSearchDocs(vehicles, views);
     const json = JSON.stringify(packIndex(docs, template));
     const file = indexFileName(json);
     files.set(ctx, { file, json });

@@ -1,25 +1,26 @@
 /**
- * Price labels, decided from the Vehicle and the price rules (src/lib/rules/price-display.ts): what
- * label price_type asks for, and the cars whose price says neither drive-away nor EGC.
+ * Price labels, checked from the car's view (src/lib/model/vehicle-view.ts: the shown price and the
+ * price_type label, both decided once by src/lib/rules/price-display.ts): what label a shown price must
+ * carry, and the cars whose price says neither drive-away nor EGC.
  */
-import { priceDisplay, priceTypeLabel } from '../rules/price-display.ts';
+import type { VehicleView } from '../model/vehicle-view.ts';
 import { finding, type Finding } from './findings.ts';
 import { PriceTypeUnstated } from './rules.ts';
 
 export const DRIVE_AWAY = 'Drive away';
 export const EXCLUDING_GOVERNMENT_CHARGES = 'Excluding government charges';
 
-/** The label a shown price must carry: drive-away or EGC; undefined when price_type is neither. */
-export function requiredPriceLabel(priceType: string | null | undefined): string | undefined {
-  const label = priceTypeLabel(priceType);
+/** What the price checks read of a car's view. */
+export type PriceViewFacts = Pick<VehicleView, 'shownPrice' | 'priceLabel'>;
+
+/** The label a shown price must carry: drive-away or EGC; undefined when the car's price label is neither. */
+export function requiredPriceLabel(view: Pick<VehicleView, 'priceLabel'>): string | undefined {
+  const label = view.priceLabel;
   return label === DRIVE_AWAY || label === EXCLUDING_GOVERNMENT_CHARGES ? label : undefined;
 }
 
 /** A car that shows a price without saying drive-away or EGC (a warning: the export should say). */
-export function priceTypeFindings(
-  car: { price?: number | null | undefined; preorder?: boolean | null | undefined; price_type?: string | null | undefined },
-  label: string,
-): Finding[] {
-  if (priceDisplay(car).kind !== 'price' || requiredPriceLabel(car.price_type)) return [];
-  return [finding(PriceTypeUnstated, label, label, car.price_type?.trim() ?? '')];
+export function priceTypeFindings(view: PriceViewFacts, priceType: string | null | undefined, label: string): Finding[] {
+  if (view.shownPrice === undefined || requiredPriceLabel(view)) return [];
+  return [finding(PriceTypeUnstated, label, label, priceType?.trim() ?? '')];
 }

@@ -1,14 +1,13 @@
 /**
- * What both feeds say about one car, worked out once from the model (the Vehicle and the tenant)
- * with the site's own rules: the shown price (priceDisplay), the name (vehicleTitle/vehicleFullName),
- * the price label (priceTypeLabel), the car's location as its page names it. Nothing here decides a
- * rule again; the feed modules only spell these values the way each marketplace wants them.
+ * What both feeds say about one car, read from the car's view (src/lib/model/vehicle-view.ts, decided
+ * once per build): the shown price, the name, the price label, the page URL and the location the car is
+ * advertised from. Nothing here decides a rule again; the feed modules only spell these values the way
+ * each marketplace wants them.
  */
 import { htmlToText } from '../ingest/mapping.ts';
 import type { Vehicle } from '../model/vehicle.ts';
-import { priceDisplay, priceTypeLabel } from '../rules/price-display.ts';
 import { localDate } from '../rules/vdp-content.ts';
-import { vehicleFullName } from '../rules/vehicle-title.ts';
+import { locationById, type VehicleView } from '../model/vehicle-view.ts';
 import type { Location, Tenant } from '../tenant/load-tenant.ts';
 
 export interface FeedCar {
@@ -34,20 +33,19 @@ export function absoluteUrl(path: string, siteUrl: string): string {
   return new URL(path, siteUrl).href;
 }
 
-export function feedCar(car: Vehicle, tenant: Tenant): FeedCar {
-  const shown = priceDisplay(car, tenant.texts.no_price);
+export function feedCar(car: Vehicle, view: VehicleView, tenant: Pick<Tenant, 'url' | 'locations'>): FeedCar {
   const photos = car.photos.flatMap((p) => {
     const largest = p.ok ? p.sizes.at(-1) : undefined;
     return largest ? [absoluteUrl(largest.url, tenant.url)] : [];
   });
-  const location = tenant.locations.find((l) => l.id === car.location?.id) ?? tenant.locations.find((l) => l.primary) ?? tenant.locations[0];
+  const location = locationById(tenant.locations, view.servingLocationId);
   const description = car.dealercomments ? htmlToText(car.dealercomments).trim() || undefined : undefined;
   return {
     car,
-    price: shown.kind === 'price' ? shown.amount : undefined,
-    priceLabel: priceTypeLabel(car.price_type),
-    fullName: vehicleFullName(car),
-    url: absoluteUrl(car.path, tenant.url),
+    price: view.shownPrice,
+    priceLabel: view.priceLabel,
+    fullName: view.fullName,
+    url: view.links.url,
     photos,
     location,
     description,

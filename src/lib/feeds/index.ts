@@ -3,7 +3,7 @@
  * car, the file text, and what was left out and why. Pure: scripts/lib/outputs/feeds.ts writes the
  * files and the report; robots.txt and sitemap.xml list them when the tenant opts in (listedFeedPaths).
  */
-import type { SiteModel } from '../site/site-model.ts';
+import { viewOf, type SiteModel } from '../site/site-model.ts';
 import type { Tenant } from '../tenant/load-tenant.ts';
 import { feedExclusion, type FeedExclusion, type FeedName } from '../rules/feed-listing.ts';
 import { missingForAds, rowProblems, type FeedColumn } from './columns.ts';
@@ -47,9 +47,10 @@ function select(model: SiteModel, feed: FeedName): { cars: FeedCar[]; leftOut: P
   const cars: FeedCar[] = [];
   for (const car of model.vehicles) {
     if (!car.listed) continue;
-    const why = feedExclusion(car, feed);
+    const view = viewOf(model, car);
+    const why = feedExclusion(car, view, feed);
     if (why) leftOut[why] = (leftOut[why] ?? 0) + 1;
-    else cars.push(feedCar(car, model.tenant));
+    else cars.push(feedCar(car, view, model.tenant));
   }
   return { cars, leftOut };
 }

@@ -1,7 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, isAbsolute, join, relative } from 'node:path';
+import { extname } from 'node:path';
 import * as v from 'valibot';
-import { StockFileMissing, StockFileUnreadable, StockRowInvalid, dealerError } from '../errors/errors-data.ts';
+import { StockFileUnreadable, StockRowInvalid, dealerError } from '../errors/errors-data.ts';
 import { CarRecordSchema, type CarRecord } from '../schemas/car.ts';
 import { formatIssues } from '../schemas/issues.ts';
 import type { Tenant } from '../tenant/load-tenant.ts';
@@ -47,18 +46,6 @@ export interface StockRow {
   unreadable?: string | undefined;
 }
 
-const DEFAULT_FILES = ['stock.json', 'stock.csv', 'stock.tsv', 'stock.xml'];
-
-/** Finds the export: stock.file from the config, else stock.json, stock.csv, stock.tsv or stock.xml. */
-export function locateStockFile(tenant: Tenant): string {
-  const tried = tenant.stock.file ? [tenant.stock.file] : DEFAULT_FILES;
-  for (const name of tried) {
-    const path = isAbsolute(name) ? name : join(tenant.dir, name);
-    if (existsSync(path)) return path;
-  }
-  throw dealerError(StockFileMissing, tenant.slug, tried);
-}
-
 /** The export's format: stock.format, else its extension, else a look at its first character. */
 export function stockFormat(file: string, text: string, configured?: StockFormat): StockFormat {
   if (configured) return configured;
@@ -74,15 +61,16 @@ export function stockFormat(file: string, text: string, configured?: StockFormat
   return headerLine.includes('\t') ? 'tsv' : 'csv';
 }
 
-/** Reads the export into raw rows: a JSON array (or an object wrapping one), CSV or TSV with a header row, or an XML feed. */
-export function readStockRows(tenant: Tenant, file: string): { rows: StockRow[]; format: StockFormat; encoding: ExportEncoding | 'json' } {
-  const shown = relative(process.cwd(), file) || file;
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(file);
-  } catch (err) {
-    throw dealerError(StockFileUnreadable, tenant.slug, shown, (err as Error).message);
-  }
+/**
+ * The export's bytes as raw rows: a JSON array (or an object wrapping one), CSV or TSV with a header
+ * row, or an XML feed. `shown` is how errors name the file. Reading the file is src/io/stock-file.ts.
+ */
+export function stockRows(
+  tenant: Tenant,
+  file: string,
+  bytes: Uint8Array,
+  shown = file,
+): { rows: StockRow[]; format: StockFormat; encoding: ExportEncoding | 'json' } {
   const { text, encoding } = decodeExport(bytes);
   const format = stockFormat(file, text, tenant.stock.format);
   if (format === 'csv' || format === 'tsv') {
@@ -180,9 +168,13 @@ export function resolveLocation(car: CarRecord, tenant: Tenant): VehicleLocation
  * position and stocknum with the field and reason; a later duplicate id is rejected and the first
  * kept. Every good record becomes a Vehicle (listed or not, by the spec's listing rule).
  */
-export function ingestStock(tenant: Tenant, now: number): IngestResult {
-  const file = locateStockFile(tenant);
-  const { rows, format, encoding } = readStockRows(tenant, file);
+/** The read export (stockRows) as Vehicles and rejections, on the build's day `now` (unix seconds). */
+export function ingestRows(
+  tenant: Tenant,
+  stock: { file: string; rows: StockRow[]; format: StockFormat; encoding: ExportEncoding | 'json' },
+  now: number,
+): IngestResult {
+  const { file, rows, format, encoding } = stock;
   const rejected: RejectedRecord[] = [];
   const vehicles: Vehicle[] = [];
   const firstSeen = new Map<string, number>();

@@ -83,25 +83,56 @@ export interface CardView {
   photo: { small: PhotoVariant; large: PhotoVariant; colour: string } | undefined;
 }
 
-/** Everything a card shows, by the spec's rules (price display, tag precedence, available vs sold). */
-export function cardView(car: CardCar, s: CardSettings): CardView {
+/**
+ * What a listing of a car says (its card, and the same facts in its vehicle view): the title lines,
+ * the price display and its label, the tag, available or not, and the Reserve link. The one
+ * derivation: vehicleView (src/lib/model/vehicle-view.ts) takes these facts from here for every car
+ * of the build, and the search island derives them here from a hit, where there is no model.
+ */
+export interface CardFacts {
+  title: string;
+  subtitle: string;
+  price: PriceDisplay;
+  priceNote: string | undefined;
+  tag: CardTag;
+  available: boolean;
+  reserveHref: string | undefined;
+}
+
+export function cardFacts(car: CardCar, s: CardSettings): CardFacts {
   const price = priceDisplay(car, s.noPriceText);
-  const actions: CardAction[] = [];
-  if (isAvailable(car)) {
-    actions.push({ label: 'Explore Vehicle', href: car.path, style: 'primary' });
-    actions.push({ label: 'Quick Enquiry', href: `${car.path}#enquire`, style: 'outline' });
-    const reserve = reserveHref(car, s);
-    if (reserve) actions.push({ label: 'Reserve', href: reserve, style: 'accent' });
-  } else {
-    actions.push({ label: 'Find Me Something Similar', href: `${car.path}#enquire`, style: 'outline' });
-  }
-  const first = car.photos[0];
   return {
     title: vehicleTitle(car),
     subtitle: vehicleSubtitle(car),
     price,
     priceNote: price.kind === 'price' ? priceTypeLabel(car.price_type) : undefined,
     tag: cardTag({ ...car, sold: isSold(car) }, s.tag),
+    available: isAvailable(car),
+    reserveHref: reserveHref(car, s),
+  };
+}
+
+/**
+ * Everything a card shows. `facts` are the car's view's (the build's cards) or, for a search hit,
+ * cardFacts of the hit; the card only lays them out with the car's specs and photo.
+ */
+export function cardView(car: CardCar, facts: CardFacts): CardView {
+  const { price } = facts;
+  const actions: CardAction[] = [];
+  if (facts.available) {
+    actions.push({ label: 'Explore Vehicle', href: car.path, style: 'primary' });
+    actions.push({ label: 'Quick Enquiry', href: `${car.path}#enquire`, style: 'outline' });
+    if (facts.reserveHref) actions.push({ label: 'Reserve', href: facts.reserveHref, style: 'accent' });
+  } else {
+    actions.push({ label: 'Find Me Something Similar', href: `${car.path}#enquire`, style: 'outline' });
+  }
+  const first = car.photos[0];
+  return {
+    title: facts.title,
+    subtitle: facts.subtitle,
+    price,
+    priceNote: facts.priceNote,
+    tag: facts.tag,
     specs: [
       car.km != null && car.car_type !== 'new' ? formatKm(car.km) : undefined,
       car.simple_transmission ?? car.trans,

@@ -1,5 +1,6 @@
 import type { CarStatus, CarType } from '../schemas/car.ts';
 import type { Photo, Vehicle } from '../model/vehicle.ts';
+import type { VehicleView } from '../model/vehicle-view.ts';
 
 /**
  * One search document: what a hit needs to render a card, to be faceted, filtered and sorted. The same
@@ -122,11 +123,10 @@ export function compareDefaultOrder(a: { custom_rank: number; id: string }, b: {
   return b.custom_rank - a.custom_rank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+/** What a search document reads of the car's view (src/lib/model/vehicle-view.ts), by car id. */
+export type DocViews = Readonly<Record<string, Pick<VehicleView, 'dealership'> | undefined>>;
+
 export interface DocContext {
-  /** dealership slug -> display name. */
-  dealershipNames: ReadonlyMap<string, string>;
-  /** location id -> dealership slug (a car without its own dealership_slug belongs to its location's). */
-  locationDealership: ReadonlyMap<string, string>;
   template: PhotoTemplate | undefined;
 }
 
@@ -136,9 +136,8 @@ const text = (s: string | undefined | null): string | undefined => {
 };
 
 /** One listed vehicle as a search document (rank filled in by toSearchDocs). */
-export function toSearchDoc(v: Vehicle, ctx: DocContext, rank: number): SearchDoc {
+export function toSearchDoc(v: Vehicle, view: Pick<VehicleView, 'dealership'> | undefined, ctx: DocContext, rank: number): SearchDoc {
   const fuel = text(v.simple_fuel) ?? text(v.fuel);
-  const dealershipSlug = v.dealership_slug ?? (v.location ? ctx.locationDealership.get(v.location.id) : undefined);
   const photo = v.photos[0];
   const key = cardPhotoKey(photo, ctx.template);
   const doc: SearchDoc = {
@@ -178,7 +177,8 @@ export function toSearchDoc(v: Vehicle, ctx: DocContext, rank: number): SearchDo
   set('seats', v.seats);
   set('location_name', v.location?.name);
   set('state', text(v.location?.state) ?? text(v.state));
-  set('dealership_name', dealershipSlug ? (ctx.dealershipNames.get(dealershipSlug) ?? dealershipSlug) : undefined);
+  // The car's dealership (its own, else its location's) is decided once, in the view.
+  set('dealership_name', view?.dealership?.name);
   if (key && photo?.ok) {
     doc.photo = key;
     doc.photo_colour = photo.colour;
@@ -186,22 +186,10 @@ export function toSearchDoc(v: Vehicle, ctx: DocContext, rank: number): SearchDo
   return doc;
 }
 
-export interface DocTenant {
-  dealerships: readonly { slug: string; name: string }[];
-  locations: readonly { id: string; dealership_slug: string }[];
-}
-
-/** Every listed vehicle as a search document, in the default order (rank 0 first). */
-export function toSearchDocs(
-  vehicles: readonly Vehicle[],
-  tenant: DocTenant,
-): { docs: SearchDoc[]; template: PhotoTemplate | undefined; customRanks: number[] } {
+/** Every listed vehicle as a search document, in the default order (rank 0 first), with what its view says. */
+export function toSearchDocs(vehicles: readonly Vehicle[], views: DocViews): { docs: SearchDoc[]; template: PhotoTemplate | undefined; customRanks: number[] } {
   const listed = vehicles.filter((v) => v.listed).sort(compareDefaultOrder);
   const template = photoTemplateOf(listed);
-  const ctx: DocContext = {
-    dealershipNames: new Map(tenant.dealerships.map((d) => [d.slug, d.name])),
-    locationDealership: new Map(tenant.locations.map((l) => [l.id, l.dealership_slug])),
-    template,
-  };
-  return { docs: listed.map((v, i) => toSearchDoc(v, ctx, i)), template, customRanks: listed.map((v) => v.custom_rank) };
+  const ctx: DocContext = { template };
+  return { docs: listed.map((v, i) => toSearchDoc(v, views[v.id], ctx, i)), template, customRanks: listed.map((v) => v.custom_rank) };
 }

@@ -47,7 +47,7 @@ export function searchSite(model: SiteModel): SearchSite {
   const hit = cache.get(model);
   if (hit) return hit;
   const { tenant } = model;
-  const { docs, template } = toSearchDocs(model.vehicles, tenant);
+  const { docs, template } = toSearchDocs(model.vehicles, model.views);
   const json = JSON.stringify(packIndex(docs, template));
   // The pages render from the index exactly as the browser will read it.
   const engine = new SearchEngine(unpackIndex(JSON.parse(json)));

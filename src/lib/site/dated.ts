@@ -29,7 +29,7 @@ export const VALIDITY_HORIZON_DAYS = 366;
  */
 export function datedFacts(model: Pick<SiteModel, 'tenant' | 'content'>, vehicles: readonly Vehicle[], now: number): string {
   const { tenant } = model;
-  const at = { ...model, vehicles: [], now, built_at: '' } as SiteModel;
+  const at = { ...model, vehicles: [], views: {}, now, built_at: '' } as SiteModel;
   const today = buildDate(at);
   const cars = vehicles.map((v) => {
     const listed = isListed(v, now, tenant.listing.recent_sold_days);

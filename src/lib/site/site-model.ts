@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { LoadedContent } from '../content/load-content.ts';
 import type { Vehicle } from '../model/vehicle.ts';
+import { vehicleViews, type VehicleView } from '../model/vehicle-view.ts';
 import type { Tenant } from '../tenant/load-tenant.ts';
 import type { SearchBackendConfig } from '../search/client.ts';
 
@@ -9,6 +9,11 @@ export interface SiteModel {
   tenant: Tenant;
   /** Every valid record, listed or not; pages use `listed`. */
   vehicles: Vehicle[];
+  /**
+   * Each car's view by id (src/lib/model/vehicle-view.ts vehicleView): worked out once when the build
+   * makes the model, and what every output reads about a car (price, tag, availability, reserve...).
+   */
+  views: Record<string, VehicleView>;
   /** Unix seconds the build treats as "now" (listing windows, just-arrived tags). */
   now: number;
   built_at: string;
@@ -18,15 +23,16 @@ export interface SiteModel {
   search?: SearchBackendConfig | undefined;
 }
 
-let cached: SiteModel | undefined;
+/** The model of one build: its parts plus each car's view, derived here once (the build and the tests make models with it). */
+export function makeSiteModel(parts: Omit<SiteModel, 'views'>): SiteModel {
+  return { ...parts, views: vehicleViews(parts.vehicles, parts) };
+}
 
-/** The model of the tenant being built, read once from the file the build script names. */
-export function siteModel(): SiteModel {
-  if (cached) return cached;
-  const file = process.env['DEALER_MODEL'];
-  if (!file) throw new Error('DEALER_MODEL is not set: build sites with `npm run build`, which prepares the model.');
-  cached = JSON.parse(readFileSync(file, 'utf8')) as SiteModel;
-  return cached;
+/** The view of a car of this model (the build made one for every car it put in the model). */
+export function viewOf(model: Pick<SiteModel, 'views'>, car: { id: string }): VehicleView {
+  const view = model.views[car.id];
+  if (!view) throw new Error(`car ${car.id} has no view in the model: the build makes the model (scripts/build-tenant.ts)`);
+  return view;
 }
 
 /** Listed vehicles in the default order (custom rank: available first, then newest arrivals). */

@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { TenantConfigInvalid, TenantConfigMissing, TenantConfigUnreadable, TenantConfigUnknownField, dealerError } from '../errors/errors-data.ts';
+import { TenantConfigInvalid, TenantConfigUnknownField, dealerError } from '../errors/errors-data.ts';
 import { withoutAbsent } from '../schemas/absent.ts';
 import { formatIssues } from '../schemas/issues.ts';
 import { parseSettingUnknownAside } from '../schemas/unknown-fields.ts';
@@ -80,24 +78,4 @@ export function resolveTenant(config: TenantConfig, dir: string): Tenant {
     }
   }
   return { ...config, dir, locations, dealerships };
-}
-
-/** Reads, validates and resolves tenants/<slug>/tenant.json. Errors name the tenant, file and field. */
-export function loadTenant(dir: string): Tenant {
-  return loadTenantWithWarnings(dir).tenant;
-}
-
-/** loadTenant, plus the config's warnings (unknown fields, each with a did-you-mean). */
-export function loadTenantWithWarnings(dir: string): { tenant: Tenant; warnings: string[] } {
-  const name = basename(dir);
-  const file = join(dir, 'tenant.json');
-  if (!existsSync(file)) throw dealerError(TenantConfigMissing, name, file);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw dealerError(TenantConfigUnreadable, name, file, (err as Error).message);
-  }
-  const { config, warnings } = readTenantConfig(raw, name, file);
-  return { tenant: resolveTenant(config, dir), warnings };
 }

@@ -7,12 +7,11 @@ import type { Photo } from '../model/vehicle.ts';
 import { shouldShowPriceGauge } from '../price-gauge/index.ts';
 import { bodyTypeLabel } from '../rules/body-type.ts';
 import { callUsNumber, phoneShown, type PhoneShown } from '../rules/call-us.ts';
-import { cardTag, tagOptionsFor, type CardTag } from '../rules/card-tag.ts';
-import { formatDollars } from '../rules/format.ts';
+import type { CardTag } from '../rules/card-tag.ts';
 import { fuelEconomy, isFuelCalculatorShown, weeklyFuelCost, FUEL_DISTANCE_DEFAULT, FUEL_PRICE_DEFAULT } from '../rules/fuel-cost.ts';
 import { keySpecs, type SpecItem } from '../rules/key-specs.ts';
-import { priceDisplay, priceTypeLabel, type PriceDisplay } from '../rules/price-display.ts';
-import { vdpActions, type VdpActions } from '../rules/vdp-actions.ts';
+import type { PriceDisplay } from '../rules/price-display.ts';
+import type { VdpActions } from '../rules/vdp-actions.ts';
 import {
   allSpecifications,
   carDetails,
@@ -28,8 +27,7 @@ import {
   type SpecGroup,
 } from '../rules/vdp-content.ts';
 import { availableViews, gallerySlides, initialView, showThumbnailStrip, type MediaView, type Slide } from '../rules/vdp-media.ts';
-import { shareUrl, vehicleBreadcrumbs, type Crumb, type CrumbRefinements } from '../rules/vdp-page.ts';
-import { vehicleSubtitle, vehicleTitle, vehicleFullName } from '../rules/vehicle-title.ts';
+import { vehicleBreadcrumbs, type Crumb, type CrumbRefinements } from '../rules/vdp-page.ts';
 import {
   calculatorRanges,
   calculatorResult,
@@ -38,10 +36,10 @@ import {
   type CalculatorResult,
   type CalculatorState,
 } from '../finance/calculator.ts';
-import { chooseLender, disclaimerText, isFinanceHidden, financeBlock, financeDisplay, type FinanceBlock } from '../finance/display.ts';
+import { disclaimerText, financeBlock, type FinanceBlock } from '../finance/display.ts';
 import { quoteBasis, quoteEstimate, shouldFetchQuote, type QuoteEstimate } from '../finance/quote.ts';
-import { reserveTerms } from '../forms/reserve.ts';
-import type { SiteModel } from '../site/site-model.ts';
+import { viewOf, type SiteModel } from '../site/site-model.ts';
+import { locationById } from '../model/vehicle-view.ts';
 import type { Location } from '../tenant/load-tenant.ts';
 import { makeModel, toSearchDocs } from '../search/documents.ts';
 import { searchRoutes } from '../search/pretty-routes.ts';
@@ -114,7 +112,7 @@ function crumbLinks(model: SiteModel) {
   let ctx = crumbContexts.get(model);
   if (!ctx) {
     const dealers = model.tenant.dealerships.map((d) => ({ slug: d.slug, name: d.name }));
-    const { docs } = toSearchDocs(model.vehicles, model.tenant);
+    const { docs } = toSearchDocs(model.vehicles, model.views);
     const { skipped } = searchRoutes(docs, dealers);
     ctx = { dealers, skipped: new Set(skipped.map((s) => s.path)), known: new Set(docs.flatMap((d) => (d.make_model ? [d.make_model] : []))) };
     crumbContexts.set(model, ctx);
@@ -132,24 +130,11 @@ function crumbLinks(model: SiteModel) {
 export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
   const { tenant, now } = model;
   const { extras } = readVdpExtras(car as unknown as Record<string, unknown>);
-  const title = vehicleTitle(car);
-  const subtitle = vehicleSubtitle(car);
-  const price = priceDisplay(car, tenant.texts.no_price);
-  const shownPrice = price.kind === 'price' ? price.amount : undefined;
-  const location = tenant.locations.find((l) => l.id === car.location?.id);
-  const reserve = reserveTerms(car, tenant.reserve);
-  const actions = vdpActions(
-    { ...car, photos_count: car.photos.length },
-    {
-      reserveOnline: tenant.features.reserve_online,
-      buyOnlinePath: tenant.features.buy_online_path,
-      favourites: tenant.features.favourites,
-      watchlist: tenant.features.watchlist,
-      // Decided once (src/lib/forms/reserve.ts), as the checkout page and the functions decide it.
-      reserveDeposit: reserve.deposit,
-      reserveLabel: reserve.label,
-    },
-  );
+  // What the page says about the car's price, tag, availability, reservation, finance eligibility and
+  // location was decided once for this build (src/lib/model/vehicle-view.ts); the page only reads it.
+  const view = viewOf(model, car);
+  const { title, price, shownPrice, actions } = view;
+  const location = locationById(tenant.locations, view.locationId);
   const callUs = callUsNumber(car, tenant.contact, tenant.features.phone_filtering_by_car_type);
 
   const spin = car.spin_photos ?? [];
@@ -157,14 +142,9 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
   const views = availableViews({ spinFrames: spin.length, walkaround: extras.walkaround_videos.length, interior: !!car.interior_photo });
   const photos = car.photos;
 
-  const lender = chooseLender(extras.finance_lenders, tenant.finance.provider);
-  const display = financeDisplay(
-    { year: car.year, price: car.price, make: car.make, dealership_slug: car.dealership_slug, available: actions.available },
-    lender,
-    { currentYear: new Date(now * 1000).getUTCFullYear(), hiddenDealerships: tenant.finance.hidden_dealerships },
-  );
+  const display = view.finance.display;
   // No finance at all for a car that is not available: the SOLD panel replaces the buying actions.
-  const financeHidden = !actions.available || isFinanceHidden(car, tenant.finance.hidden_dealerships);
+  const financeHidden = view.finance.hidden;
   const quoteOn = tenant.features.finance_quote || tenant.finance.youx_quote;
   const fetchQuote = actions.available && !financeHidden && display.show !== 'block' && shouldFetchQuote(quoteOn, extras.youxQuote, car.price);
   const calcSettings = { ...tenant.finance };
@@ -181,14 +161,14 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
     car,
     extras,
     title,
-    subtitle,
-    fullName: vehicleFullName(car),
-    url: shareUrl(tenant.url, car.path),
+    subtitle: view.subtitle,
+    fullName: view.fullName,
+    url: view.links.url,
     crumbs: vehicleBreadcrumbs(car, title, crumbLinks(model)),
-    tag: cardTag(car, tagOptionsFor(tenant)),
+    tag: view.tag,
     price,
-    priceNote: price.kind === 'price' ? priceTypeLabel(car.price_type) : undefined,
-    wasPrice: shownPrice !== undefined && car.before_price && car.before_price > shownPrice ? formatDollars(car.before_price) : undefined,
+    priceNote: view.priceNote,
+    wasPrice: view.wasPrice,
     belowMarket: actions.available && isBelowMarket(shownPrice, extras.autograb_data),
     views: tenant.features.show_view_count ? (car.views ?? 0) : undefined,
     location: car.location ? { name: car.location.name, href: `/locations/${car.location.slug}` } : undefined,

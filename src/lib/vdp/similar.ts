@@ -9,8 +9,8 @@ import type { SiteModel } from '../site/site-model.ts';
  * by the search's similar-cars rule (similarCarsQuery / pickSimilarCars) on the embedded engine over
  * the listed vehicles (the search's conformance suite holds it equal to Meilisearch).
  */
-export async function similarCarIds(model: Pick<SiteModel, 'vehicles' | 'tenant'>): Promise<Map<string, string[]>> {
-  const { docs } = toSearchDocs(model.vehicles, model.tenant);
+export async function similarCarIds(model: Pick<SiteModel, 'vehicles' | 'views' | 'tenant'>): Promise<Map<string, string[]>> {
+  const { docs } = toSearchDocs(model.vehicles, model.views);
   const backend = embeddedHits(new SearchEngine(docs), model.tenant.search.index_name);
   const out = new Map<string, string[]>();
   for (const car of model.vehicles)

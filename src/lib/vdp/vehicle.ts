@@ -1,6 +1,6 @@
 import type { Photo, Vehicle } from '../model/vehicle.ts';
 import type { PriceGauge } from '../price-gauge/index.ts';
-import { listedVehicles, siteModel } from '../site/site-model.ts';
+import { listedVehicles, type SiteModel } from '../site/site-model.ts';
 
 /**
  * What the build adds to a listed vehicle for its page (scripts/lib/outputs/vehicle-extras.ts):
@@ -18,6 +18,6 @@ export interface VdpBuildFields {
 export type VdpVehicle = Vehicle & VdpBuildFields;
 
 /** One page per listed vehicle (the vehicle page and its print page). */
-export function vehiclePaths() {
-  return listedVehicles(siteModel()).map((car) => ({ params: { slug: car.slug }, props: { car: car as VdpVehicle } }));
+export function vehiclePaths(model: SiteModel) {
+  return listedVehicles(model).map((car) => ({ params: { slug: car.slug }, props: { car: car as VdpVehicle } }));
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Meilisearch, type Settings } from 'meilisearch';
-import { meiliSettings, type CatalogMeiliDocument, type MeiliDocument } from './settings.ts';
+import { meiliSettings, type CatalogMeiliDocument, type MeiliDocument } from '../lib/search/meili/settings.ts';
 
 /**
  * Build-side Meilisearch work with the admin key (never shipped): push one tenant's documents and
- * settings, and get the search-only key scoped to that one index that the browser will use.
+ * settings, and get the search-only key scoped to that one index that the browser will use. Network
+ * and environment I/O, so it lives here, not in src/lib/ (src/io/README.md).
  */
 
 export interface MeiliTarget {

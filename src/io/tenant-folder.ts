@@ -1,0 +1,28 @@
+/**
+ * Reads a tenant folder's tenant.json; validating and resolving it is src/lib/tenant/load-tenant.ts
+ * (pure). File reading lives here, not in src/lib/ (src/io/README.md).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { TenantConfigMissing, TenantConfigUnreadable, dealerError } from '../lib/errors/errors-data.ts';
+import { readTenantConfig, resolveTenant, type Tenant } from '../lib/tenant/load-tenant.ts';
+
+/** Reads, validates and resolves tenants/<slug>/tenant.json. Errors name the tenant, file and field. */
+export function loadTenant(dir: string): Tenant {
+  return loadTenantWithWarnings(dir).tenant;
+}
+
+/** loadTenant, plus the config's warnings (unknown fields, each with a did-you-mean). */
+export function loadTenantWithWarnings(dir: string): { tenant: Tenant; warnings: string[] } {
+  const name = basename(dir);
+  const file = join(dir, 'tenant.json');
+  if (!existsSync(file)) throw dealerError(TenantConfigMissing, name, file);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw dealerError(TenantConfigUnreadable, name, file, (err as Error).message);
+  }
+  const { config, warnings } = readTenantConfig(raw, name, file);
+  return { tenant: resolveTenant(config, dir), warnings };
+}
