@@ -102,6 +102,20 @@ describe('vehicleView: what every output says about a car, decided once', () => 
     expect(view.dealership?.slug).toBe(loc.dealership_slug);
   });
 
+  it("hides finance for a car whose dealership, from its location, is one the tenant hides finance for (issue 13's finding)", () => {
+    const base = tenantWith();
+    const loc = base.locations[1];
+    if (!loc) throw new Error('fixture has two locations');
+    const tenant = { ...base, finance: { ...base.finance, hidden_dealerships: [loc.dealership_slug] } };
+    const atLocation = car({ location: { id: loc.id, name: loc.name, slug: loc.slug, primary: false } });
+    expect(atLocation.dealership_slug).toBeUndefined();
+    const view = vehicleView(atLocation, { tenant, now: NOW });
+    expect(view.finance.hidden).toBe(true);
+    expect(view.finance.display.show).toBe('none');
+    // The same car at no location names no dealership: its finance shows.
+    expect(vehicleView(car(), { tenant, now: NOW }).finance.hidden).toBe(false);
+  });
+
   it('a built card (from the view) says what a search hit card says (cardFacts of the car)', () => {
     const tenant = tenantWith({ features: { reserve_online: true, buy_online_path: true } });
     for (const c of [car(), car({ status: 'sold', sold: true }), car({ price: 0, preorder: true }), car({ reserved: true }), car({ status: 'coming_soon' })])

@@ -109,12 +109,14 @@ export function vehicleView(car: Vehicle, ctx: ViewContext): VehicleView {
   );
   const { extras } = readVdpExtras(car as unknown as Record<string, unknown>);
   const lender = chooseLender(extras.finance_lenders, tenant.finance.provider);
-  const display = financeDisplay({ year: car.year, price: car.price, make: car.make, dealership_slug: car.dealership_slug, available }, lender, {
+  // The car's dealership: its own, else its location's. Finance hiding reads this one (it read only
+  // the car's own, so a car whose dealership came from its location still showed finance).
+  const location = tenant.locations.find((l) => l.id === car.location?.id);
+  const dealershipSlug = car.dealership_slug ?? location?.dealership_slug;
+  const display = financeDisplay({ year: car.year, price: car.price, make: car.make, dealership_slug: dealershipSlug, available }, lender, {
     currentYear: new Date(ctx.now * 1000).getUTCFullYear(),
     hiddenDealerships: tenant.finance.hidden_dealerships,
   });
-  const location = tenant.locations.find((l) => l.id === car.location?.id);
-  const dealershipSlug = car.dealership_slug ?? location?.dealership_slug;
   return {
     id: car.id,
     title: listing.title,
@@ -131,7 +133,7 @@ export function vehicleView(car: Vehicle, ctx: ViewContext): VehicleView {
     testDriveOnly: isTestDriveOnly(car),
     reserve: actions.reserve,
     actions,
-    finance: { hidden: !available || isFinanceHidden(car, tenant.finance.hidden_dealerships), display },
+    finance: { hidden: !available || isFinanceHidden({ make: car.make, dealership_slug: dealershipSlug }, tenant.finance.hidden_dealerships), display },
     dealership: dealershipSlug ? { slug: dealershipSlug, name: tenant.dealerships.find((d) => d.slug === dealershipSlug)?.name ?? dealershipSlug } : undefined,
     locationId: location?.id,
     servingLocationId: (location ?? tenant.locations.find((l) => l.primary) ?? tenant.locations[0])?.id,
