@@ -97,6 +97,7 @@ describe('a night published to S3', () => {
       if (key.startsWith('feeds/')) return false; // the marketplace feeds list every car for sale (docs/feeds.md)
       const m = /^cars\/([^/]+)\/autogauge$/.exec(key);
       if (m?.[1] && sameModel.has(m[1])) return false; // the price gauge of a car it is compared with
+      if (key.startsWith('models/')) return false; // the model pages and the models search show each model's prices
       if (key.endsWith('.html') || key.endsWith('/')) {
         const html = readFileSync(join(out, SLUG, key), 'utf8');
         // A page that lists the car, or a search page (its first results and its index file name).

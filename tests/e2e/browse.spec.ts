@@ -211,8 +211,9 @@ test.describe('offers, reviews and popup', () => {
     const offer = activeOffers(model).find((o) => (o.disclaimer?.length ?? 0) > 100 && o.model);
     expect(offer, 'a demo offer with a long disclaimer').toBeTruthy();
     await page.goto(`${baseUrl('demo-coastal-toyota')}/special-offers`);
-    const card = page.locator('.offer-card').filter({ hasText: offer?.name ?? '' });
-    await expect(card.locator('.offer-disclaimer')).toHaveText(truncateText(offer?.disclaimer ?? ''));
+    // The offers are a search now (issue 14): its cards, pre-rendered with the first page.
+    const card = page.getByTestId('offer-card').filter({ hasText: offer?.name ?? '' });
+    await expect(card.locator('.catalog-fine')).toHaveText(truncateText(offer?.disclaimer ?? ''));
     await expect(card.getByRole('link', { name: /^Enquire Now/ })).toBeVisible();
     await expect(card.getByRole('link', { name: `Explore ${offer?.model?.name}` })).toBeVisible();
     await expect(page.locator('.blog-card').first()).toContainText('READ MORE');
