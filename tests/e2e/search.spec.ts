@@ -309,9 +309,13 @@ test.describe('stock search', () => {
     await hydrate(page);
     await page.locator('.search-field input').pressSequentially('hilu', { delay: 40 });
     await expect(page).toHaveURL(/\?query=hilu$/);
+    // The search is remembered once its results are in: wait for that before leaving the page (on a
+    // busy machine the shopper could leave first, and the test then saw one entry, not two).
+    const remembered = () => page.evaluate(() => JSON.parse(localStorage.getItem('dealer:search-history') ?? '[]').length as number);
+    await expect.poll(remembered, { timeout: 15_000 }).toBe(1);
     await go(page, '/search/toyota');
     await hydrate(page);
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('dealer:search-history') ?? '[]').length as number)).toBe(2);
+    await expect.poll(remembered, { timeout: 15_000 }).toBe(2);
     await page.reload();
     await hydrate(page);
     await openFilters(page);
