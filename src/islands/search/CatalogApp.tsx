@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import {
   Configure,
   InstantSearch,
@@ -9,11 +9,11 @@ import {
   usePagination,
   useRange,
   useRefinementList,
-  useSearchBox,
   type InstantSearchServerState,
 } from 'react-instantsearch';
 import type { SearchClient, UiState } from 'instantsearch.js';
 import { EmptyState } from '../../components/search/EmptyState.tsx';
+import { SearchField } from './widgets.tsx';
 import { FacetOption } from '../../components/search/FacetOption.tsx';
 import { formatDollars, formatNumber } from '../../lib/rules/format.ts';
 import { bodyTypeLabel } from '../../lib/rules/body-type.ts';
@@ -35,7 +35,6 @@ import { catalogLink, parseCatalogUrl, type CatalogState } from '../../lib/searc
 import { EMPTY_OFFERS_TEXT } from '../../lib/search/empty-state.ts';
 import type { SearchEngine } from '../../lib/search/engine/engine.ts';
 import { withFallback } from '../../lib/search/client.ts';
-import { debounce, SEARCH_DEBOUNCE_MS } from '../../lib/search/timing.ts';
 
 export interface CatalogAppProps {
   kind: CatalogKind;
@@ -193,7 +192,7 @@ function CatalogLayout({ kind }: { kind: CatalogKind }) {
   return (
     <div className={`catalog-search catalog-${kind}`} data-ready={ready ? '' : undefined} data-testid={`${kind}-search`}>
       <div className="search-bar">
-        <CatalogSearchField action={home} label={labels.search} placeholder={labels.placeholder} />
+        <SearchField action={home} label={labels.search} placeholder={labels.placeholder} />
       </div>
       <div className="search-body">
         <aside className="search-filters catalog-filters" aria-label="Filters">
@@ -235,69 +234,6 @@ function CatalogLayout({ kind }: { kind: CatalogKind }) {
         </div>
       </div>
     </div>
-  );
-}
-
-function CatalogSearchField({ action, label, placeholder }: { action: string; label: string; placeholder: string }) {
-  const { query, refine } = useSearchBox();
-  const [value, setValue] = useState(query);
-  const typing = useRef(false);
-  const send = useMemo(
-    () =>
-      debounce((q: string) => {
-        typing.current = false;
-        refine(q);
-      }, SEARCH_DEBOUNCE_MS),
-    [refine],
-  );
-  useEffect(() => () => send.cancel(), [send]);
-  const input = useRef<HTMLInputElement>(null);
-  // Text typed before hydration finished is searched, not lost.
-  useEffect(() => {
-    const typed = input.current?.value ?? '';
-    if (typed !== query) {
-      typing.current = true;
-      setValue(typed);
-      send(typed);
-    }
-  }, []);
-  useEffect(() => {
-    if (!typing.current) setValue(query);
-  }, [query]);
-  const id = useId();
-  return (
-    <form
-      className="search-field"
-      role="search"
-      action={action}
-      method="get"
-      onSubmit={(e) => {
-        e.preventDefault();
-        send(value);
-        send.flush();
-      }}
-    >
-      <label htmlFor={id} className="visually-hidden">
-        {label}
-      </label>
-      <input
-        id={id}
-        ref={input}
-        type="search"
-        name="query"
-        placeholder={placeholder}
-        autoComplete="off"
-        value={value}
-        onChange={(e) => {
-          typing.current = true;
-          setValue(e.target.value);
-          send(e.target.value);
-        }}
-      />
-      <button type="submit" className="btn">
-        Search
-      </button>
-    </form>
   );
 }
 

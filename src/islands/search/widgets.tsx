@@ -6,8 +6,19 @@ import { moveThumb, sliderRefinement, sliderStep, type Range } from '../../lib/s
 import { SORT_OPTIONS, sortIndex } from '../../lib/search/sort.ts';
 import { debounce, SEARCH_DEBOUNCE_MS, SLIDER_DEBOUNCE_MS } from '../../lib/search/timing.ts';
 
-/** The search box: refines 300 ms after the last keystroke (Enter searches at once). */
-export function SearchField({ action }: { action: string }) {
+/**
+ * The search box: refines 300 ms after the last keystroke (Enter searches at once). The stock search
+ * and the offers, models and parts searches (CatalogApp) share it, with their own label and placeholder.
+ */
+export function SearchField({
+  action,
+  label = 'Search stock',
+  placeholder = 'Search make, model, badge...',
+}: {
+  action: string;
+  label?: string;
+  placeholder?: string;
+}) {
   const { query, refine } = useSearchBox();
   const [value, setValue] = useState(query);
   const typing = useRef(false);
@@ -48,14 +59,14 @@ export function SearchField({ action }: { action: string }) {
       }}
     >
       <label htmlFor={id} className="visually-hidden">
-        Search stock
+        {label}
       </label>
       <input
         id={id}
         ref={input}
         type="search"
         name="query"
-        placeholder="Search make, model, badge..."
+        placeholder={placeholder}
         autoComplete="off"
         value={value}
         onChange={(e) => {
