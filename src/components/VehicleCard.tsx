@@ -19,7 +19,7 @@ const SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
 export default function VehicleCard({ car, settings, facts, priority = false }: VehicleCardProps) {
   const v = cardView(car, facts ?? cardFacts(car, settings));
   const alt = `${v.title} ${v.subtitle}`.trim();
-  // Quick Enquiry opens the enquiry form in place where the page loads it (src/islands/forms/QuickEnquiry.astro);
+  // Quick Enquiry opens the enquiry form in place where the page loads it (src/components/forms/QuickEnquiry.astro);
   // elsewhere, and without JavaScript, the link goes to the vehicle page's form.
   const quick = JSON.stringify({
     id: car.id,

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { signInHref } from '../../lib/forms/gating.ts';
 import { loadSession } from '../../stores/session.ts';
 import { syncWatchlist, toggleWatch } from '../../stores/watchlist.ts';
-import Toaster from './Toaster.tsx';
-import './forms.css';
+import Toaster from '../toasts/Toaster.tsx';
+import '../forms/forms.css';
 
 interface Entry {
   id: string;

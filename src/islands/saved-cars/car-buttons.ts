@@ -5,7 +5,7 @@
 import { $compare, $favourites, toggleCompare, toggleFavourite, type SavedCar } from '../../stores/cars.ts';
 import { $watchlist, toggleWatch } from '../../stores/watchlist.ts';
 import { track, EVENT_IDS } from '../../lib/analytics/index.ts';
-import { mountToasts } from './toast-dom.ts';
+import { mountToasts } from '../toasts/toast-dom.ts';
 
 function carOf(el: HTMLElement): SavedCar | undefined {
   try {

@@ -1,6 +1,6 @@
 /** Renders the one toast without React (vehicle page). */
 import { $toast, dismissToast } from '../../stores/toasts.ts';
-import './forms.css';
+import '../forms/forms.css';
 
 export function mountToasts(): void {
   const box = document.createElement('div');
