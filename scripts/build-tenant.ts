@@ -218,12 +218,19 @@ async function main(): Promise<number> {
 
     process.env['DEALER_MODEL'] = modelFile;
     const { build } = await import('astro');
+    // Per output folder and tenant, so builds into different folders can run side by side.
+    const astroCache = join(root, '.cache/astro', createHash('sha1').update(outRoot).digest('hex').slice(0, 8), tenant.slug);
+    // Astro bundles the prerender code into <cwd>/.astro/.prerender when outDir is outside the working
+    // directory: two tenants built at once into an --out outside the checkout overwrote each other's
+    // bundle ("Cannot find module .../.astro/.prerender/chunks/..."). Working from this tenant's own
+    // cache folder keeps the bundle apart per tenant and inside the checkout, where its imports resolve.
+    mkdirSync(astroCache, { recursive: true });
+    process.chdir(astroCache);
     await build({
       root,
       outDir: siteOut,
       site: tenant.url,
-      // Per output folder and tenant, so builds into different folders can run side by side.
-      cacheDir: join(root, '.cache/astro', createHash('sha1').update(outRoot).digest('hex').slice(0, 8), tenant.slug),
+      cacheDir: astroCache,
       logLevel: process.env['ASTRO_LOG'] === 'info' ? 'info' : 'warn',
     });
     report.timings_ms.render = lap();

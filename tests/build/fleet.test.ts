@@ -4,7 +4,8 @@
  * byte-identical output for the same inputs, and a run summary (summary.json and index.html) every run.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../scripts/lib/summary.ts';
@@ -154,6 +155,22 @@ describe('only what changed', () => {
     const differing = Object.keys(b).filter((f) => b[f] !== a[f]);
     expect(differing.length).toBeGreaterThan(0);
     expect(differing.length).toBeLessThan(Object.keys(b).length / 2);
+  }, 600_000);
+
+  it('two tenants built at once into an output folder outside the checkout both build (Astro keeps each prerender bundle apart)', () => {
+    const tenants = mkdtempSync(join(tmpdir(), 'fleet-pair-tenants-'));
+    const out = mkdtempSync(join(tmpdir(), 'fleet-pair-dist-'));
+    try {
+      specTenant(tenants, 'pair-one', 'Pair One', 6, 700);
+      specTenant(tenants, 'pair-two', 'Pair Two', 6, 800);
+      const r = build(['--tenants', tenants, '--out', out, '--jobs', '2']);
+      expect(r.output).toMatch(/2 built, 0 unchanged, 0 held, 0 failed/);
+      expect(r.status, r.output).toBe(0);
+      for (const slug of ['pair-one', 'pair-two']) expect(existsSync(join(out, slug, 'index.html'))).toBe(true);
+    } finally {
+      rmSync(tenants, { recursive: true, force: true });
+      rmSync(out, { recursive: true, force: true });
+    }
   }, 600_000);
 
   it('the next days: skipped while its pages stand (a build on a later day inside the window writes the same bytes), rebuilt on the day a New Arrival tag lapses', () => {
