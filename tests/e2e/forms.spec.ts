@@ -809,6 +809,19 @@ test('compare four cars side by side with differences highlighted', async ({ pag
   await expect(table.locator('tr[data-differs]').first()).toBeVisible();
 });
 
+test('each vehicle page visited is remembered locally, newest first, without repeats (the viewed-car record)', async ({ page }) => {
+  const [a, b] = carsForSale();
+  if (!a || !b) throw new Error('the demo has fewer than two cars for sale');
+  for (const car of [a, b, a]) {
+    await page.goto(url(car.path));
+    await expect.poll(async () => page.evaluate(() => (JSON.parse(localStorage.getItem('dealer:viewed') ?? '[]') as { id: string }[])[0]?.id)).toBe(car.id);
+  }
+  const viewed = await page.evaluate(() => JSON.parse(localStorage.getItem('dealer:viewed') ?? '[]') as Record<string, string>[]);
+  expect(viewed.map((v) => v.id)).toEqual([a.id, b.id]);
+  expect(Object.keys(viewed[0] ?? {}).sort()).toEqual(['body', 'id', 'make', 'model', 'simple_body', 'stocknum']);
+  expect(viewed[0]?.make).toBe(a.make);
+});
+
 test('the leads command lists what the browser sent (run once the server has let go of the database)', async () => {
   const categories = [...new Set((await leads()).map((l) => l.category))].sort();
   await server.close();
