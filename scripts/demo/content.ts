@@ -416,6 +416,28 @@ function southern(now: Date): DemoContent {
           description: 'Get our trade-in price in writing at any Southern Motor Group site.',
         },
       ]),
+      // The cards between search results: one for every search, one for new-car searches (and the
+      // unfiltered search), one only on used-car searches, and one whose dates have passed (never shown).
+      jsonFile('content/search-promos.json', [
+        { title: 'Trade-in guarantee', text: 'Our trade-in price in writing at any Southern Motor Group site.', href: '/sell-your-car', cta: 'Value my car' },
+        { title: 'New car finance', text: 'Talk to our finance team about a loan for your new car.', href: '/finance', cta: 'Get finance', display: ['new'] },
+        {
+          title: 'Every used car inspected',
+          text: 'A 120-point inspection and a history report with every used car.',
+          href: '/contact',
+          cta: 'Ask us',
+          display: ['used'],
+          strict_display: true,
+        },
+        {
+          title: 'Spring run-out',
+          text: 'Last year’s run-out sale.',
+          href: '/special-offers',
+          cta: 'See offers',
+          start: iso(now, -60),
+          expires: iso(now, -30),
+        },
+      ]),
       jsonFile('content/features.json', [
         { title: 'Six sites, three states', description: 'Sydney, Melbourne and Brisbane: buy at one site, service at any.' },
         { title: 'Cars, trucks and bikes', description: 'Toyota, Ford, Hyundai, Kia, Isuzu, Hino, Yamaha, Honda and Kawasaki under one roof.' },

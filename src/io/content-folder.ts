@@ -20,6 +20,7 @@ import {
   PartSchema,
   PopupSchema,
   ReviewsSchema,
+  SearchPromoSchema,
   SlideSchema,
 } from '../lib/content/schemas.ts';
 import type { LoadedContent } from '../lib/content/load-content.ts';
@@ -32,7 +33,17 @@ export interface ContentLoadResult {
   images: string[];
 }
 
-const JSON_FILES = ['slides.json', 'offers.json', 'reviews.json', 'features.json', 'blog.json', 'brands.json', 'popup.json', 'parts.json'] as const;
+const JSON_FILES = [
+  'slides.json',
+  'offers.json',
+  'reviews.json',
+  'features.json',
+  'blog.json',
+  'brands.json',
+  'popup.json',
+  'parts.json',
+  'search-promos.json',
+] as const;
 const FOLDERS = ['pages', 'models', 'images'] as const;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -181,6 +192,18 @@ export function loadContent(tenantDir: string, tenantName: string): ContentLoadR
   if (existsSync(at('brands.json'))) {
     const brands = one(at('brands.json'), BrandsSchema);
     if (brands) content.brands = { ...brands, ...(brands.group ? { group: brands.group.map((g) => ({ ...g, logo: image(g.logo, dir) })) } : {}) };
+  }
+  if (existsSync(at('search-promos.json'))) {
+    const promos = list(at('search-promos.json'), SearchPromoSchema);
+    if (promos) {
+      // A card that would never show is a typo the dealer wants to hear about, not a silent no-op.
+      const never = (p: (typeof promos)[number]) => p.start !== undefined && p.expires !== undefined && p.expires < p.start;
+      const lines = promos.flatMap((p) =>
+        never(p) ? [`"${p.title}": expires ${p.expires} is before start ${p.start ?? ''}, so it would never show (entry left out)`] : [],
+      );
+      if (lines.length) invalid(at('search-promos.json'), lines);
+      content.search_promos = promos.filter((p) => !never(p));
+    }
   }
   if (existsSync(at('popup.json'))) {
     const popup = one(at('popup.json'), PopupSchema);

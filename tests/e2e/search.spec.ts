@@ -272,6 +272,21 @@ test.describe('stock search', () => {
     if (model.tenant.search.scroll_to_top) await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("promo cards: the tenant's own cards, each on the searches its display names; a card past its dates nowhere", async ({ page }) => {
+    const promoTitles = async (path: string) => {
+      await go(page, path);
+      return page.locator('#results .promo-card .card-title').allTextContents();
+    };
+    expect(await promoTitles('/search/new-used-and-demo-cars')).toEqual(['Trade-in guarantee', 'New car finance']);
+    expect(await promoTitles('/search/used-cars')).toEqual(['Trade-in guarantee', 'Every used car inspected']);
+    expect(await promoTitles('/search/new-cars')).toEqual(['Trade-in guarantee', 'New car finance']);
+    await expect(page.getByText('Spring run-out')).toHaveCount(0);
+    // After hydration the island shows the same cards, and the strict used-only card stays off the unfiltered search.
+    await go(page, '/search/new-used-and-demo-cars');
+    await hydrate(page);
+    await expect(page.locator('#results .promo-card .card-title')).toHaveText(['Trade-in guarantee', 'New car finance']);
+  });
+
   test('empty state: its texts, and Clear Filters back to all stock (also from a pretty path)', async ({ page }, info) => {
     const errors = watchErrors(page);
     await go(page, '/search/toyota?query=zzqxv');

@@ -79,6 +79,22 @@ describe('loadContent', () => {
     expect(problems[1]).toContain('id: "ok-offer" is used by more than one offer');
   });
 
+  it('search promos: valid cards kept, a bad one and one whose expiry is before its start left out, each named', () => {
+    const dir = tenantDir({
+      'content/search-promos.json': JSON.stringify([
+        { title: 'Trade-in', text: 'Value your car', href: '/sell-your-car', cta: 'Value my car', display: ['used'], strict_display: true, position: 3 },
+        { title: 'Bad link', text: 'x', href: 'javascript:alert(1)', cta: 'Go' },
+        { title: 'Backwards', text: 'x', href: '/finance', cta: 'Go', start: '2026-12-10', expires: '2026-12-01' },
+      ]),
+    });
+    const { content, problems } = loadContent(dir, 'acme');
+    expect(content.search_promos?.map((p) => p.title)).toEqual(['Trade-in']);
+    const text = problems.join('\n');
+    expect(text).toContain('content/search-promos.json is invalid:');
+    expect(text).toContain('1.href: expected a path starting with / or an http(s) URL');
+    expect(text).toContain('"Backwards": expires 2026-12-01 is before start 2026-12-10, so it would never show (entry left out)');
+  });
+
   it('reports unreadable JSON and YAML, wrong shapes and unknown files, and keeps the rest', () => {
     const dir = tenantDir({
       'content/slides.json': '[{"name": "x",]',

@@ -54,4 +54,14 @@ describe('validUntil: the first day the same inputs build a different site', () 
     expect(validUntil({ tenant: t }, [], D0)).toBe('2026-12-26');
     expect(datedFacts({ tenant: t }, [], D0)).toContain('Christmas');
   });
+  it('a search promo card appears on its start day and goes the day after its expiry', () => {
+    const content = {
+      pages: [],
+      models: [],
+      photos: {},
+      search_promos: [{ title: 'Run-out', text: 'x', href: '/finance', cta: 'Go', start: '2026-12-05', expires: '2026-12-20' }],
+    };
+    expect(validUntil({ tenant: tenant(), content }, [], D0)).toBe('2026-12-05');
+    expect(validUntil({ tenant: tenant(), content }, [], D0 + 12 * DAY)).toBe('2026-12-21');
+  });
 });

@@ -19,7 +19,7 @@ import { displayCount, sumFacetCounts } from '../../lib/search/count.ts';
 import type { SearchDoc } from '../../lib/search/documents.ts';
 import { clearFiltersTarget } from '../../lib/search/empty-state.ts';
 import { gridClass } from '../../lib/search/grid.ts';
-import { withPromos } from '../../lib/search/promo.ts';
+import { promosForSearch, withPromos } from '../../lib/search/promo.ts';
 import { searchUrl, type SearchState, type UrlContext } from '../../lib/search/url.ts';
 import { formatNumber } from '../../lib/rules/format.ts';
 import { browserSearchClient, loadEngine } from './browser-client.ts';
@@ -80,7 +80,7 @@ function SearchLayout({ ui, ctx, ownPath, indexUrl }: { ui: SearchUi; ctx: UrlCo
   const count = displayCount(nbHits, { stockCount: ui.stockCount, facetSum: sumFacetCounts(facetCounts(results, 'car_type')) });
   const busy = status === 'loading' || status === 'stalled';
   const page = results?.page ?? 0;
-  const grid = withPromos(items, ui.promoPositions, ui.promos, page * ui.promoPositions.length);
+  const grid = withPromos(items, ui.promoPositions, promosForSearch(ui.promos, route.refinements.car_type ?? []), page * ui.promoPositions.length);
   const url = searchUrl(route, ctx);
 
   // After a search change, scroll to the top where the tenant wants it (not on the first render).

@@ -1,11 +1,12 @@
+import type { PromoPlacement } from '../../lib/search/promo.ts';
 import type { CardSettings } from '../../lib/search/card.ts';
 import type { SearchBackendConfig } from '../../lib/search/client.ts';
 import type { PhotoTemplate } from '../../lib/search/documents.ts';
 import type { Dealer } from '../../lib/search/pretty-routes.ts';
 import type { PageRoute } from './router.ts';
 
-/** A call-to-action card shown between results (promo positions in tenant.json). */
-export interface Promo {
+/** A call-to-action card shown between results (content/search-promos.json, or the built-in three). */
+export interface Promo extends PromoPlacement {
   title: string;
   text: string;
   href: string;

@@ -71,6 +71,27 @@ export const OfferSchema = v.strictObject({
 export const OffersSchema = v.array(OfferSchema);
 export type Offer = v.InferOutput<typeof OfferSchema>;
 
+/**
+ * A promo or call-to-action card between search results (content/search-promos.json; the spec's promo
+ * node: start, expiry, position, display, strictDisplay). What the spec leaves unsaid is ours, in
+ * docs/content.md: dates are Australian days (shown from `start` through `expires`), `position` pins
+ * the card to that 0-based place in each results page, `display` names the car types whose searches
+ * show it, and `strict_display` keeps it off the unfiltered search.
+ */
+export const SearchPromoSchema = v.strictObject({
+  title: Text,
+  text: Text,
+  href: Link,
+  cta: Text,
+  start: v.optional(IsoDate),
+  expires: v.optional(IsoDate),
+  position: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(200))),
+  display: v.optional(v.array(v.picklist(['new', 'used', 'demo'], 'new, used or demo'))),
+  strict_display: v.optional(v.boolean()),
+});
+export const SearchPromosSchema = v.array(SearchPromoSchema);
+export type SearchPromo = v.InferOutput<typeof SearchPromoSchema>;
+
 /** One part or accessory in content/parts.json (the /parts/search list). */
 export const PartSchema = v.strictObject({
   id: SlugSchema,

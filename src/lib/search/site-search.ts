@@ -1,5 +1,6 @@
 import type { SiteModel } from '../site/site-model.ts';
-import type { Promo, SearchUi } from '../../islands/search/types.ts';
+import type { SearchUi } from '../../islands/search/types.ts';
+import { activeSearchPromos } from '../content/site-content.ts';
 import { cardSettingsFor } from './card.ts';
 import { embeddedClient, normalisingClient, withSortFilters, type DealerSearchClient, type SearchBackendConfig } from './client.ts';
 import { toSearchDocs, type SearchDoc } from './documents.ts';
@@ -9,13 +10,6 @@ import { INDEX_URL_PREFIX, indexFileName } from './index-file.ts';
 import { searchRoutes, type Refinements, type SearchRoute } from './pretty-routes.ts';
 import { sliderRange } from './slider.ts';
 import { searchLink, type UrlContext } from './url.ts';
-
-/** Call-to-action cards between results when the tenant configures promo positions. */
-export const DEFAULT_PROMOS: Promo[] = [
-  { title: 'Sell or trade in your car', text: 'Get a valuation on your current car, any make or model.', href: '/sell-your-car', cta: 'Value my car' },
-  { title: 'Finance made simple', text: 'Talk to our finance team about a loan that fits your budget.', href: '/finance', cta: 'Get finance' },
-  { title: 'Can’t see the right car?', text: 'Tell us what you are after and we will find it for you.', href: '/contact', cta: 'Contact Us' },
-];
 
 export interface SearchSite {
   docs: SearchDoc[];
@@ -65,7 +59,7 @@ export function searchSite(model: SiteModel): SearchSite {
     hitsPerPage: s.hits_per_page,
     resultsPerRow: s.results_per_row,
     promoPositions: s.promo_positions,
-    promos: DEFAULT_PROMOS,
+    promos: activeSearchPromos(model),
     scrollToTop: s.scroll_to_top,
     priceAscendingExcludesZero: s.price_ascending_excludes_zero,
     certifiedFacet: tenant.features.certified_badge || s.certified_only,
