@@ -37,6 +37,8 @@ describe('cardTag precedence', () => {
     expect(cardTag({ ...base, fuel: 'Hybrid', reserved: true }, {})?.text).toBe('RESERVED');
     expect(cardTag({ ...base, certified: true, tag: 'Test Drive Only' }, opts)?.text).toBe('CERTIFIED');
     expect(cardTag({ ...base, make: 'Kia', certified: true, tag: 'Test Drive Only' }, opts)?.text).toBe('Test Drive Only');
+    // The badge is for the brand's certified used cars: a certified demo car keeps its own tag.
+    expect(cardTag({ ...base, car_type: 'demo', certified: true, tag: 'Test Drive Only' }, opts)?.text).toBe('Test Drive Only');
     expect(cardTag({ ...base, status: 'coming_soon' }, opts)?.text).toBe('COMING SOON');
     expect(cardTag({ ...base, just_arrived: isJustArrived(NOW - 8 * DAY, NOW) }, opts)?.text).toBe('New Arrival');
     expect(cardTag({ ...base, just_arrived: isJustArrived(NOW - 8 * DAY - 1, NOW) }, opts)).toBeUndefined();

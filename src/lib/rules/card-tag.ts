@@ -33,7 +33,7 @@ function fuelTag(car: TagFacts): string | undefined {
 
 /**
  * The card tag by the spec's precedence: fuel tag (where enabled), reserved, the certified badge
- * (Toyota, certified, not sold), custom tag text, coming soon, just arrived within the window
+ * (the brand's used certified cars: Toyota, used, certified, not sold), custom tag text, coming soon, just arrived within the window
  * (default 8 days), else none. A non-active car gets the sold tag (JUST SOLD unless renamed).
  */
 export function cardTag(car: TagFacts, o: TagOptions): CardTag {
@@ -43,7 +43,7 @@ export function cardTag(car: TagFacts, o: TagOptions): CardTag {
     if (text) return { kind: 'fuel', text };
   }
   if (car.reserved) return { kind: 'reserved', text: 'RESERVED' };
-  if (o.certifiedBadge && car.certified && car.make.toLowerCase() === 'toyota') return { kind: 'certified', text: 'CERTIFIED' };
+  if (o.certifiedBadge && car.certified && car.car_type === 'used' && car.make.toLowerCase() === 'toyota') return { kind: 'certified', text: 'CERTIFIED' };
   const custom = car.tag?.trim();
   if (custom && custom.toUpperCase() !== 'SOLD') return { kind: 'custom', text: custom };
   if (car.status === 'coming_soon') return { kind: 'coming-soon', text: o.comingSoonText ?? 'COMING SOON' };
