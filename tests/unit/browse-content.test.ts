@@ -6,7 +6,7 @@ import { brandGrids, brandOverviews } from '../../src/lib/content/brands.ts';
 import { type LoadedContent } from '../../src/lib/content/load-content.ts';
 import { loadContent } from '../../src/io/content-folder.ts';
 import { markdownText, renderMarkdown } from '../../src/lib/content/markdown.ts';
-import { modelPages } from '../../src/lib/content/models.ts';
+import { modelPages, offerPicture } from '../../src/lib/content/models.ts';
 import { footerNav, headerNav } from '../../src/lib/content/navigation.ts';
 import { activeOffers, activePopup, homeSlides, offerPath, reviewSummary, standardPage, whyChooseUs } from '../../src/lib/content/site-content.ts';
 import { STANDARD_PAGES } from '../../src/lib/content/default-pages.ts';
@@ -271,6 +271,33 @@ describe('stock-driven menus, models and brands', () => {
     });
     expect(headerNav(own)).toEqual([{ label: 'Cars', href: '/cars/', children: expect.arrayContaining([{ label: 'All stock', href: '/cars/' }]) }]);
     expect(footerNav(own)).toEqual([{ title: 'Help', links: [{ label: 'Contact', href: '/contact' }] }]);
+  });
+});
+
+describe('offer pictures (image_or_model_image)', () => {
+  const photo = (source: string) => ({
+    ok: true as const,
+    source,
+    sizes: [{ url: `/i/${source}.webp`, width: 640, height: 480 }],
+    thumb: { url: '/t.webp', width: 96, height: 72 },
+    colour: '#888',
+  });
+  const content: LoadedContent = {
+    pages: [],
+    models: [{ slug: 'hilux', make: 'Toyota', model: 'HiLux', body: '', image: 'content/images/hilux.jpg', image_alt: 'A HiLux on a beach' }],
+    photos: { 'content/images/offer.jpg': photo('content/images/offer.jpg'), 'content/images/hilux.jpg': photo('content/images/hilux.jpg') },
+    offers: [
+      { id: 'own', name: 'Own', description: 'x', image: 'content/images/offer.jpg', image_alt: 'The offer', model: { name: 'HiLux' } },
+      { id: 'model', name: 'Model', description: 'x', manufacturer: 'Toyota', model: { name: 'HiLux' } },
+      { id: 'none', name: 'None', description: 'x', model: { name: 'Corolla' } },
+    ],
+  };
+  const m = site(MINIMAL, content);
+  it("an offer shows its own picture, else its model page's, else none", () => {
+    const [own, fromModel, none] = (content.offers ?? []).map((o) => offerPicture(m, o));
+    expect([own?.photo?.source, own?.alt]).toEqual(['content/images/offer.jpg', 'The offer']);
+    expect([fromModel?.photo?.source, fromModel?.alt]).toEqual(['content/images/hilux.jpg', 'A HiLux on a beach']);
+    expect(none?.photo).toBeUndefined();
   });
 });
 

@@ -5,7 +5,8 @@
 import type { Vehicle } from '../model/vehicle.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import { slugify } from '../utils/slugify.ts';
-import { contentOf, perModel } from './site-content.ts';
+import { contentOf, contentPhoto, perModel } from './site-content.ts';
+import type { Offer } from './schemas.ts';
 
 export interface ModelPage {
   slug: string;
@@ -90,4 +91,16 @@ export function findModelPage(pages: readonly ModelPage[], make: string | undefi
   }
   const m = modelName.trim().toLowerCase();
   return pages.find((p) => p.model.toLowerCase() === m && (!make || p.make.toLowerCase() === make.trim().toLowerCase()));
+}
+
+/**
+ * The spec's image_or_model_image: an offer's picture is its own image, else the image of the model
+ * page it is for (when that page has one), with the alt text that goes with it.
+ */
+export function offerPicture(site: SiteModel, offer: Offer): { photo: ReturnType<typeof contentPhoto>; alt: string } {
+  const own = contentPhoto(site, offer.image);
+  if (own) return { photo: own, alt: offer.image_alt ?? '' };
+  const page = offer.model ? findModelPage(modelPages(site), offer.manufacturer, offer.model.name, offer.model.slug) : undefined;
+  const fromModel = contentPhoto(site, page?.image);
+  return fromModel ? { photo: fromModel, alt: page?.image_alt ?? page?.title ?? '' } : { photo: undefined, alt: '' };
 }

@@ -3,7 +3,7 @@
  * active at the build date, file order), model pages (A to Z by make and model) and parts
  * (content/parts.json, file order).
  */
-import { findModelPage, modelPages } from '../content/models.ts';
+import { findModelPage, modelPages, offerPicture } from '../content/models.ts';
 import { activeOffers, contentOf, contentPhoto, offerPath } from '../content/site-content.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import { cardImage, offerDisclaimer, type ModelDoc, type OfferDoc, type PartDoc } from './catalog.ts';
@@ -13,11 +13,12 @@ export function offerDocs(model: SiteModel): OfferDoc[] {
   return activeOffers(model).map((o, rank) => {
     const page = o.model ? findModelPage(pages, o.manufacturer, o.model.name, o.model.slug) : undefined;
     const href = offerPath(o);
+    const picture = offerPicture(model, o);
     return {
       id: o.id,
       rank,
       href,
-      image: cardImage(contentPhoto(model, o.image), o.image_alt ?? ''),
+      image: cardImage(picture.photo, picture.alt),
       name: o.name,
       description: o.description,
       disclaimer: offerDisclaimer(o.disclaimer),
