@@ -5,6 +5,7 @@
  * ($395, $6, $8 a month, $912.25), another's fixed 12.94%, a disclaimer with the comparison rate range
  * placeholders. The Toyota dealer keeps the defaults.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { comparisonRate, repayment } from '../../src/lib/finance/amortise.ts';
 import { formatDollars } from '../../src/lib/rules/format.ts';
@@ -131,4 +132,16 @@ test('a site with the defaults: the interest slider, the residual, the term slid
   expect(response.status()).toBe(404);
   await page.goto(`${baseUrl(COASTAL)}/`);
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Finance Calculator' })).toHaveCount(0);
+});
+
+test('every control of the optioned calculators has a label (axe-core)', async ({ page }) => {
+  test.skip(test.info().project.name !== 'desktop', 'one viewport is enough for labels');
+  for (const path of ['/finance-calculator', carOf('southern-toyota').path]) {
+    await calculator(page, path);
+    const results = await new AxeBuilder({ page }).include('#finance-calculator').withRules(['label', 'select-name']).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      path,
+    ).toEqual([]);
+  }
 });
