@@ -331,6 +331,21 @@ function southern(now: Date): DemoTenant {
         max_amount: 200000,
         establishment_fee: 495,
         hidden_dealerships: ['southern-motorcycles'],
+        // The calculator options, switched on in this demo (the others keep the defaults): no interest
+        // slider (the rate as text), no residual, a list of terms, the shared calculator page, one
+        // dealership's fees (the spec's $395 / $6 / $8 a month / $912.25), another's fixed 12.94%, and
+        // a disclaimer with the comparison rate range placeholders.
+        interest_slider: 'hidden',
+        hide_residual: true,
+        terms: [1, 2, 3, 4, 5],
+        shared_calculator: true,
+        dealerships: {
+          'southern-toyota': { establishment_fee: 395, security_registration_fee: 6, monthly_account_fee: 8, dealer_agency_fee: 912.25 },
+          'southern-ford': { fixed_rate: 12.94 },
+        },
+        lender_fees: { Taurus: { establishment_fee: 1300 }, 'Nissan Finance': { establishment_fee: 1360.5, fixed: true } },
+        disclaimer:
+          'Comparison rates from {comparison_rate_min} to {comparison_rate_max} p.a. are based on a 5-year secured fixed loan of $30,000 with no deposit; this calculator uses {interest_rate} p.a. (comparison rate {comparison_rate} p.a.). Different amounts and terms will result in different comparison rates. Repayment estimates are a guide only and include the fees listed. Approved applicants only.',
       },
       delivery_zones: [
         { name: 'Sydney Metro', price: 0, postcodes: ['2000-2234', '2555-2574', '2745-2770'] },

@@ -31,7 +31,6 @@ const SETTINGS: CalculatorSettings = {
   max_term_years: 7,
   default_term_years: 6,
   default_interest: 10,
-  establishment_fee: 0,
   amount_from_price: false,
   max_from_price: false,
   round_up: false,
@@ -87,21 +86,25 @@ describe('finance calculator result', () => {
   const r = calculatorRanges(SETTINGS);
   it('is the amortised payment on amount - deposit + fee with residual, per frequency', () => {
     const state = { amount: 30000, term: 5, interest: 8, deposit: 5000, residual: 6000, frequency: 'monthly' as const };
-    const res = calculatorResult(state, r, { establishment_fee: 395, round_up: false });
+    const res = calculatorResult(state, r, { financed_fees: 395, monthly_fee: 0, round_up: false });
     const expected = repayment({ amount: 30000, deposit: 5000, establishmentFee: 395, residual: 6000, annualRatePct: 8, years: 5, periodsPerYear: 12 });
     expect(res.payment).toBe(expected);
     expect(res.per).toBe('month');
     expect(res.display).toBe(`$${Math.round(expected).toLocaleString('en-AU')}`);
     expect(res.total).toBe(`$${Math.round(expected * 60 + 6000).toLocaleString('en-AU')}`);
-    const weekly = calculatorResult({ ...state, frequency: 'weekly' }, r, { establishment_fee: 395, round_up: false });
-    const fortnightly = calculatorResult({ ...state, frequency: 'fortnightly' }, r, { establishment_fee: 395, round_up: false });
+    const weekly = calculatorResult({ ...state, frequency: 'weekly' }, r, { financed_fees: 395, monthly_fee: 0, round_up: false });
+    const fortnightly = calculatorResult({ ...state, frequency: 'fortnightly' }, r, { financed_fees: 395, monthly_fee: 0, round_up: false });
     expect(weekly.payment).toBeLessThan(fortnightly.payment);
     expect(fortnightly.payment).toBeLessThan(res.payment);
   });
   it("reads 'Enquire for Finance' with blank totals at 25 or less, and shows 26", () => {
     // 0% interest over 1 year weekly: the payment is the amount / 52.
     const at = (amount: number) =>
-      calculatorResult({ amount, term: 1, interest: 0.5, deposit: 0, residual: 0, frequency: 'weekly' }, r, { establishment_fee: 0, round_up: false });
+      calculatorResult({ amount, term: 1, interest: 0.5, deposit: 0, residual: 0, frequency: 'weekly' }, r, {
+        financed_fees: 0,
+        monthly_fee: 0,
+        round_up: false,
+      });
     const find = (target: number) => {
       // Amount whose weekly payment rounds to exactly target (0.5% over 52 weeks).
       let lo = 0;
@@ -124,7 +127,8 @@ describe('finance calculator result', () => {
   });
   it('rounds up to whole dollars for the brand that does', () => {
     const res = calculatorResult({ amount: 30000, term: 5, interest: 8, deposit: 0, residual: 0, frequency: 'weekly' }, r, {
-      establishment_fee: 0,
+      financed_fees: 0,
+      monthly_fee: 0,
       round_up: true,
     });
     expect(Number.isInteger(res.payment)).toBe(true);

@@ -1,4 +1,12 @@
-import { calculatorResult, parseMoney, updateField, type CalculatorRanges, type CalculatorState, type Field } from '../../lib/finance/calculator.ts';
+import {
+  calculatorResult,
+  parseMoney,
+  updateField,
+  type CalculatorCharges,
+  type CalculatorRanges,
+  type CalculatorState,
+  type Field,
+} from '../../lib/finance/calculator.ts';
 import type { Frequency } from '../../lib/finance/amortise.ts';
 import { formatNumber } from '../../lib/rules/format.ts';
 import { EVENTS, track } from './analytics.ts';
@@ -6,8 +14,8 @@ import { EVENTS, track } from './analytics.ts';
 interface CalcData {
   ranges: CalculatorRanges;
   state: CalculatorState;
-  fee: number;
-  roundUp: boolean;
+  /** Fees financed, the monthly fee, rounding (src/lib/finance/options.ts decided them). */
+  charges: CalculatorCharges;
 }
 
 const FIELDS: Field[] = ['amount', 'term', 'interest', 'deposit', 'residual'];
@@ -18,19 +26,20 @@ export function mount(el: HTMLElement): void {
   const data = JSON.parse(el.dataset['calc'] ?? '{}') as CalcData;
   let state = data.state;
   let used = false;
-  const inputs = (field: string) => [...el.querySelectorAll<HTMLInputElement>(`[name="${field}"], [name="${field}-range"]`)];
+  // A custom list of terms is a select named "term"; every other field an input (and its slider).
+  const inputs = (field: string) => [...el.querySelectorAll<HTMLInputElement | HTMLSelectElement>(`[name="${field}"], [name="${field}-range"]`)];
   const out = (key: string, text: string) => {
     const o = el.querySelector(`[data-out="${key}"]`);
     if (o) o.textContent = text;
   };
-  const show = (field: Field, except?: HTMLInputElement) => {
+  const show = (field: Field, except?: HTMLInputElement | HTMLSelectElement) => {
     for (const input of inputs(field)) {
       if (input === except) continue;
       input.value = input.type === 'range' || !MONEY.has(field) ? String(state[field]) : formatNumber(state[field]);
     }
   };
   const render = () => {
-    const r = calculatorResult(state, data.ranges, { establishment_fee: data.fee, round_up: data.roundUp });
+    const r = calculatorResult(state, data.ranges, data.charges);
     out('payment', r.display);
     out('per', r.display.startsWith('$') ? `per ${r.per}` : '');
     out('total', r.total);
@@ -49,7 +58,7 @@ export function mount(el: HTMLElement): void {
   };
 
   el.addEventListener('input', (event) => {
-    const input = event.target as HTMLInputElement;
+    const input = event.target as HTMLInputElement | HTMLSelectElement;
     if (input.name === 'frequency') {
       state = { ...state, frequency: input.value as Frequency };
       return changed();
@@ -64,7 +73,7 @@ export function mount(el: HTMLElement): void {
     if (state[field] !== before || input.type === 'range') changed();
   });
   el.addEventListener('change', (event) => {
-    const input = event.target as HTMLInputElement;
+    const input = event.target as HTMLInputElement | HTMLSelectElement;
     const field = input.name.replace(/-range$/, '') as Field;
     if (FIELDS.includes(field)) show(field);
   });
@@ -74,6 +83,8 @@ export function mount(el: HTMLElement): void {
     const input = el.querySelector<HTMLInputElement>(`[name="${field}"]`);
     if (input) state = updateField(state, field, parseMoney(input.value), data.ranges);
   }
+  const terms = el.querySelector<HTMLSelectElement>('select[name="term"]');
+  if (terms) state = updateField(state, 'term', Number(terms.value), data.ranges);
   const checked = el.querySelector<HTMLInputElement>('[name="frequency"]:checked');
   if (checked) state = { ...state, frequency: checked.value as Frequency };
   render();

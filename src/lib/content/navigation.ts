@@ -7,6 +7,7 @@ import { searchLinks } from '../search/site-search.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import { modelPages } from './models.ts';
 import { perModel } from './site-content.ts';
+import { SHARED_CALCULATOR_PATH } from '../finance/options.ts';
 
 export interface NavLink {
   label: string;
@@ -137,6 +138,7 @@ export const footerNav = perModel((site: SiteModel): FooterGroup[] => {
         ...typeSearchLinks(site),
         { label: 'Special Offers', href: '/special-offers' },
         { label: 'Finance', href: '/finance' },
+        ...(site.tenant.finance.shared_calculator ? [{ label: 'Finance Calculator', href: SHARED_CALCULATOR_PATH }] : []),
         { label: 'Fleet', href: '/fleet' },
       ],
     },

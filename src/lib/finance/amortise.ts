@@ -30,6 +30,8 @@ export interface RepaymentInput {
   establishmentFee?: number | undefined;
   /** Balloon owing after the last payment. */
   residual?: number | undefined;
+  /** Charged with every repayment (a monthly account fee as a per-period amount); added to the payment. */
+  periodicFee?: number | undefined;
   annualRatePct: number;
   years: number;
   periodsPerYear?: number | undefined;
@@ -37,14 +39,14 @@ export interface RepaymentInput {
   roundUp?: boolean | undefined;
 }
 
-/** Repayment per period on (amount - deposit + establishment fee), with residual. */
+/** Repayment per period on (amount - deposit + establishment fee), with residual, plus any periodic fee. */
 export function repayment(input: RepaymentInput): number {
   const perYear = input.periodsPerYear ?? FREQUENCIES.weekly;
   const financed = Math.max(0, input.amount) - (input.deposit ?? 0) + (input.establishmentFee ?? 0);
   if (financed <= 0) return 0;
   const periods = Math.round(input.years * perYear);
   const raw = amortisedPayment(financed, input.annualRatePct / 100 / perYear, periods, input.residual ?? 0);
-  const payment = Math.max(0, raw);
+  const payment = Math.max(0, raw) + (input.periodicFee ?? 0);
   return input.roundUp ? Math.ceil(payment) : Math.round(payment * 100) / 100;
 }
 

@@ -8,7 +8,7 @@
  * Each fact is still decided by its own rule in src/lib/rules, src/lib/forms or src/lib/finance; this
  * module only calls them, once, and names the answers.
  */
-import { chooseLender, financeDisplay, isFinanceHidden, type FinanceDisplay } from '../finance/display.ts';
+import { chooseLender, financeDisplay, isFinanceHidden, type FinanceDisplay, type FinanceProvider } from '../finance/display.ts';
 import { reserveTerms } from '../forms/reserve.ts';
 import type { CardTag } from '../rules/card-tag.ts';
 import { cardFacts, cardSettingsFor, type CardFacts } from '../search/card.ts';
@@ -65,6 +65,8 @@ export interface VehicleView {
     hidden: boolean;
     /** The lender block or disclaimer the car shows, by the spec's eligibility table. */
     display: FinanceDisplay;
+    /** The car's lender (the configured provider's entry, else its first), shown or not: its fees apply to the calculator. */
+    provider: FinanceProvider | undefined;
   };
   /** The car's dealership (its own, else its location's), with the display name. */
   dealership: { slug: string; name: string } | undefined;
@@ -133,7 +135,11 @@ export function vehicleView(car: Vehicle, ctx: ViewContext): VehicleView {
     testDriveOnly: isTestDriveOnly(car),
     reserve: actions.reserve,
     actions,
-    finance: { hidden: !available || isFinanceHidden({ make: car.make, dealership_slug: dealershipSlug }, tenant.finance.hidden_dealerships), display },
+    finance: {
+      hidden: !available || isFinanceHidden({ make: car.make, dealership_slug: dealershipSlug }, tenant.finance.hidden_dealerships),
+      display,
+      provider: lender?.provider,
+    },
     dealership: dealershipSlug ? { slug: dealershipSlug, name: tenant.dealerships.find((d) => d.slug === dealershipSlug)?.name ?? dealershipSlug } : undefined,
     locationId: location?.id,
     servingLocationId: (location ?? tenant.locations.find((l) => l.primary) ?? tenant.locations[0])?.id,

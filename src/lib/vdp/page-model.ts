@@ -28,15 +28,8 @@ import {
 } from '../rules/vdp-content.ts';
 import { availableViews, gallerySlides, initialView, showThumbnailStrip, type MediaView, type Slide } from '../rules/vdp-media.ts';
 import { vehicleBreadcrumbs, type Crumb, type CrumbRefinements } from '../rules/vdp-page.ts';
-import {
-  calculatorRanges,
-  calculatorResult,
-  initialCalculatorState,
-  type CalculatorRanges,
-  type CalculatorResult,
-  type CalculatorState,
-} from '../finance/calculator.ts';
-import { disclaimerText, financeBlock, type FinanceBlock } from '../finance/display.ts';
+import { calculatorView, type CalculatorView } from '../finance/calculator-view.ts';
+import { financeBlock, type FinanceBlock } from '../finance/display.ts';
 import { quoteBasis, quoteEstimate, shouldFetchQuote, type QuoteEstimate } from '../finance/quote.ts';
 import { viewOf, type SiteModel } from '../site/site-model.ts';
 import { locationById } from '../model/vehicle-view.ts';
@@ -95,7 +88,7 @@ export interface VehiclePage {
     /** What the quote's figure assumes (5 years, 10% deposit, 30% final payment), with this car's amounts. */
     quoteBasis: string;
     fetchQuote: boolean;
-    calculator?: { ranges: CalculatorRanges; state: CalculatorState; result: CalculatorResult; fee: number; roundUp: boolean } | undefined;
+    calculator?: CalculatorView | undefined;
     disclaimer: { short: string; full: string; truncated: boolean };
   };
   fuel?: { economy: number; price: string; distance: string; weekly: string } | undefined;
@@ -147,9 +140,12 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
   const financeHidden = view.finance.hidden;
   const quoteOn = tenant.features.finance_quote || tenant.finance.youx_quote;
   const fetchQuote = actions.available && !financeHidden && display.show !== 'block' && shouldFetchQuote(quoteOn, extras.youxQuote, car.price);
-  const calcSettings = { ...tenant.finance };
-  const ranges = calculatorRanges(calcSettings, car.price);
-  const state = initialCalculatorState(calcSettings, car.price);
+  // The calculator's options for this car: its dealership's fees and fixed rate, its lender's fee.
+  const calculator = calculatorView(
+    tenant.finance,
+    { dealership: view.dealership?.slug, provider: view.finance.provider ?? tenant.finance.provider },
+    car.price,
+  );
 
   const economy = fuelEconomy(extras.variant?.fuelconsumptioncombined);
   const gaugeOn = (tenant.features.price_gauge || tenant.plugins.autogauge) && shownPrice !== undefined;
@@ -201,10 +197,8 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
       quote: extras.youxQuote && !financeHidden ? quoteEstimate(extras.youxQuote, false) : fetchQuote ? quoteEstimate(undefined, true) : undefined,
       fetchQuote,
       quoteBasis: quoteBasis(shownPrice),
-      calculator: financeHidden
-        ? undefined
-        : { ranges, state, result: calculatorResult(state, ranges, calcSettings), fee: calcSettings.establishment_fee, roundUp: calcSettings.round_up },
-      disclaimer: disclaimerText(tenant.finance.disclaimer),
+      calculator: financeHidden ? undefined : calculator,
+      disclaimer: calculator.disclaimer,
     },
     fuel:
       tenant.features.fuel_calculator && isFuelCalculatorShown(car)
