@@ -142,6 +142,17 @@ test.describe('vehicle page', () => {
     expect(Math.round(full)).not.toBe(Math.round(weekly));
     // The finance disclaimer beside it speaks of the comparison rate's benchmark, not of the estimate.
     await expect(page.locator('#financeDisclaimer')).not.toContainText('Finance estimate based on');
+    // The spec's card labels, and its View disclaimer dialog (opened and closed without script).
+    await expect(estimate).toContainText('Monthly Repayments');
+    await expect(estimate).toContainText('Advertised Rate');
+    await expect(estimate).toContainText('Comparison Rate');
+    const dialog = page.locator('dialog#quote-disclaimer');
+    await expect(dialog).toBeHidden();
+    await estimate.getByRole('button', { name: 'View disclaimer' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(quoteBasis(car.price ?? 0));
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
   });
 
   test('a coming soon car is available but has no thumbnails or reserve', async ({ page }, info) => {
