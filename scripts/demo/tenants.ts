@@ -206,7 +206,8 @@ function southern(now: Date): DemoTenant {
         { id: 12, slug: 'southern-ford', name: 'Southern Ford Dandenong', make: 'Ford', average_rating: 4.4, review_count: 503 },
         { id: 13, slug: 'southern-hyundai-kia', name: 'Southern Hyundai Kia Springwood', make: 'Hyundai', average_rating: 4.7, review_count: 655 },
         { id: 14, slug: 'southern-isuzu', name: 'Southern Isuzu Trucks and UTE', make: 'Isuzu', average_rating: 4.5, review_count: 140 },
-        { id: 15, slug: 'southern-motorcycles', name: 'Southern Motorcycles', make: 'Yamaha', average_rating: 4.9, review_count: 221 },
+        // Motorcycles sell slower: sold bikes stay listed a week (the group's cars: 3 days).
+        { id: 15, slug: 'southern-motorcycles', name: 'Southern Motorcycles', make: 'Yamaha', average_rating: 4.9, review_count: 221, recent_sold_days: 7 },
       ],
       locations: [
         {
@@ -540,6 +541,8 @@ function redline(now: Date): DemoTenant {
       texts: { new_arrival: 'Fresh In', no_price: 'Call us for today’s price' },
       listing: { recent_sold_days: 5, just_arrived_days: 10 },
       leads: { email: 'leads@demo-redline-used-cars.example.com' },
+      // A used-car yard that values any car without an account: the trade-in valuation is not gated.
+      gating: { trade_in: false },
       // Tag manager and pixel, loaded on the first interaction (the e2e tests stand in for both hosts).
       analytics: { gtm_id: 'GTM-RDLN42', pixel_id: '1234567890123' },
       // This demo advertises its marketplace feeds in robots.txt and sitemap.xml (the others keep the default: not listed).

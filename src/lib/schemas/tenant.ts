@@ -23,6 +23,8 @@ const DealershipSchema = v.strictObject({
   logo_url: OptionalText,
   average_rating: v.optional(LooseNumber),
   review_count: v.optional(LooseNumber),
+  /** This dealership's recent-sold window in days; absent: listing.recent_sold_days. */
+  recent_sold_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(365))),
 });
 
 const ratio = (fallback: number) => v.optional(v.pipe(LooseNumber, v.minValue(0, 'a ratio from 0 to 1'), v.maxValue(1, 'a ratio from 0 to 1')), fallback);
@@ -110,6 +112,7 @@ export const TenantConfigSchema = v.strictObject({
     v.strictObject({
       checkout: v.optional(v.boolean(), false),
       finance: v.optional(v.boolean(), false),
+      // /cars/trade-in?car_id is in the spec's list of gated routes: on unless a tenant switches it off.
       trade_in: v.optional(v.boolean(), false),
       spin_to_win: v.optional(v.boolean(), false),
       // The tenant-named garage page (/mymotorama, /mybigboxcars, ...), always gated like /my-garage.
