@@ -1,5 +1,8 @@
 /** Issue 14's browse-side rules against the spec's numbers (browse-and-site.md). */
 import { describe, expect, it } from 'vitest';
+import { gateFor } from '../../src/lib/forms/gating.ts';
+import { parseTenantConfig } from '../../src/lib/tenant/load-tenant.ts';
+import { isListed, recentSoldDays, type RecentSoldSettings } from '../../src/lib/rules/listing.ts';
 import { MAP_ZOOM, largerMapHref, mapBox, mapEmbedSrc } from '../../src/lib/rules/map-view.ts';
 
 describe('maps zoom 10', () => {
@@ -22,5 +25,51 @@ describe('maps zoom 10', () => {
   it('builds the embed and the larger-map link at zoom 10', () => {
     expect(mapEmbedSrc(-33.806, 151.003)).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=150\.56355,-34\.01115,151\.44245,-33\.60036&layer=mapnik&marker=-33\.80600,151\.00300$/);
     expect(largerMapHref(-33.806, 151.003)).toBe('https://www.openstreetmap.org/?mlat=-33.80600&mlon=151.00300#map=10/-33.80600/151.00300');
+  });
+});
+
+describe('recently-sold window per dealership (default 3 days, configurable per dealership)', () => {
+  const settings: RecentSoldSettings = {
+    recent_sold_days: 3,
+    dealerships: [
+      { id: '11', slug: 'toyota' },
+      { id: '15', slug: 'bikes', recent_sold_days: 7 },
+    ],
+    locations: [
+      { id: '1', dealership_slug: 'toyota' },
+      { id: '6', dealership_slug: 'bikes' },
+    ],
+  };
+  it("takes the car's dealership's window, by slug, id or location, else the tenant's", () => {
+    expect(recentSoldDays({ dealership_slug: 'bikes' }, settings)).toBe(7);
+    expect(recentSoldDays({ dealership_id: 15 }, settings)).toBe(7);
+    expect(recentSoldDays({ location_id: '6' }, settings)).toBe(7);
+    expect(recentSoldDays({ location: { id: '6' } }, settings)).toBe(7);
+    expect(recentSoldDays({ dealership_slug: 'toyota' }, settings)).toBe(3);
+    expect(recentSoldDays({}, settings)).toBe(3);
+    // The car's own dealership wins over its location's.
+    expect(recentSoldDays({ dealership_slug: 'toyota', location_id: '6' }, settings)).toBe(3);
+  });
+  it('keeps a car sold 5 days ago listed at the 7-day dealership only', () => {
+    const now = 1_800_000_000;
+    const sold = { status: 'sold' as const, sold: true, sold_date_timestamp: now - 5 * 86_400 };
+    expect(isListed(sold, now, recentSoldDays({ dealership_slug: 'bikes' }, settings))).toBe(true);
+    expect(isListed(sold, now, recentSoldDays({ dealership_slug: 'toyota' }, settings))).toBe(false);
+  });
+});
+
+describe('trade-in gating as the route table says', () => {
+  const defaults = parseTenantConfig({ slug: 'g', name: 'G', url: 'https://g.example.com', locations: [{ name: 'G' }] }, 'g', 'tenant.json').gating;
+  it('gates /cars/trade-in?car_id by default', () => {
+    expect(defaults.trade_in).toBe(true);
+    expect(gateFor('/cars/trade-in', '?car_id=410001', defaults)).toBe('trade-in');
+    expect(gateFor('/cars/trade-in/', '?car_id=410001', {})).toBe('trade-in');
+  });
+  it('leaves it open where the tenant switches it off, and without a car', () => {
+    expect(gateFor('/cars/trade-in', '?car_id=410001', { trade_in: false })).toBeUndefined();
+    expect(gateFor('/cars/trade-in', '', defaults)).toBeUndefined();
+  });
+  it('never gates the sell-your-car pages', () => {
+    for (const path of ['/trade-in', '/sell-your-car', '/sell-my-car']) expect(gateFor(path, '?car_id=1', { ...defaults, checkout: true, finance: true })).toBeUndefined();
   });
 });

@@ -113,7 +113,7 @@ export const TenantConfigSchema = v.strictObject({
       checkout: v.optional(v.boolean(), false),
       finance: v.optional(v.boolean(), false),
       // /cars/trade-in?car_id is in the spec's list of gated routes: on unless a tenant switches it off.
-      trade_in: v.optional(v.boolean(), false),
+      trade_in: v.optional(v.boolean(), true),
       spin_to_win: v.optional(v.boolean(), false),
       // The tenant-named garage page (/mymotorama, /mybigboxcars, ...), always gated like /my-garage.
       garage_path: v.optional(v.pipe(v.string(), v.regex(/^\/my[a-z0-9-]+$/, 'expected a path like /mymotorama'))),
