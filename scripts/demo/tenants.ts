@@ -495,7 +495,8 @@ function redline(now: Date): DemoTenant {
           name: 'Redline Cannington',
           slug: 'cannington',
           location_type: 'used',
-          location_subtype: 'Pre-owned sales',
+          // A used-car yard that also buys cars: listed on /sell-your-car with a Sell Your Car action.
+          location_subtype: 'Pre-owned sales and buying',
           dealership_id: 31,
           dealership_slug: 'redline-used-cars',
           dealer_license_number: 'MD 28457',

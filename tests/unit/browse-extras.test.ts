@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { gateFor } from '../../src/lib/forms/gating.ts';
 import { parseTenantConfig } from '../../src/lib/tenant/load-tenant.ts';
+import { buysCars, departmentOf, selectLocations, type LocationLike } from '../../src/lib/rules/locations.ts';
 import { isListed, recentSoldDays, type RecentSoldSettings } from '../../src/lib/rules/listing.ts';
 import { MAP_ZOOM, largerMapHref, mapBox, mapEmbedSrc } from '../../src/lib/rules/map-view.ts';
 
@@ -23,7 +24,9 @@ describe('maps zoom 10', () => {
   });
 
   it('builds the embed and the larger-map link at zoom 10', () => {
-    expect(mapEmbedSrc(-33.806, 151.003)).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=150\.56355,-34\.01115,151\.44245,-33\.60036&layer=mapnik&marker=-33\.80600,151\.00300$/);
+    expect(mapEmbedSrc(-33.806, 151.003)).toMatch(
+      /^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=150\.56355,-34\.01115,151\.44245,-33\.60036&layer=mapnik&marker=-33\.80600,151\.00300$/,
+    );
     expect(largerMapHref(-33.806, 151.003)).toBe('https://www.openstreetmap.org/?mlat=-33.80600&mlon=151.00300#map=10/-33.80600/151.00300');
   });
 });
@@ -70,6 +73,38 @@ describe('trade-in gating as the route table says', () => {
     expect(gateFor('/cars/trade-in', '', defaults)).toBeUndefined();
   });
   it('never gates the sell-your-car pages', () => {
-    for (const path of ['/trade-in', '/sell-your-car', '/sell-my-car']) expect(gateFor(path, '?car_id=1', { ...defaults, checkout: true, finance: true })).toBeUndefined();
+    for (const path of ['/trade-in', '/sell-your-car', '/sell-my-car'])
+      expect(gateFor(path, '?car_id=1', { ...defaults, checkout: true, finance: true })).toBeUndefined();
+  });
+});
+
+describe('location subtype buying', () => {
+  const loc = (id: string, extra: Partial<LocationLike>): LocationLike => ({
+    id,
+    name: `L${id}`,
+    primary: false,
+    visible: true,
+    location_type: '',
+    dealership_slug: 'd',
+    address: {},
+    ...extra,
+  });
+  it('marks a location whose subtype includes buying, in any case', () => {
+    expect(buysCars({ location_subtype: 'Buying' })).toBe(true);
+    expect(buysCars({ location_subtype: 'Pre-owned sales and buying' })).toBe(true);
+    expect(buysCars({ location_subtype: 'Pre-owned sales' })).toBe(false);
+    expect(buysCars({ location_subtype: 'Buyingcentre' })).toBe(false);
+    expect(buysCars({})).toBe(false);
+  });
+  it('keeps its department (pre-owned sales is still used) and is listed by the buying filter', () => {
+    const list = [
+      loc('1', {}),
+      loc('2', { location_type: 'used', location_subtype: 'Pre-owned sales and buying' }),
+      loc('3', { location_type: 'service', location_subtype: 'buying' }),
+      loc('4', { location_subtype: 'buying', visible: false }),
+    ];
+    expect(departmentOf(list[1]!)).toBe('used');
+    expect(selectLocations(list, 'buying').map((l) => l.id)).toEqual(['2', '3']);
+    expect(selectLocations(list, 'sales').map((l) => l.id)).toEqual(['1', '2']);
   });
 });
