@@ -548,7 +548,8 @@ function redline(now: Date): DemoTenant {
       analytics: { gtm_id: 'GTM-RDLN42', pixel_id: '1234567890123' },
       // This demo advertises its marketplace feeds in robots.txt and sitemap.xml (the others keep the default: not listed).
       feeds: { list_in_robots: true },
-      reviews: { min_rating: 4 },
+      // Two reviews the dealer hid (the spec's hidden list of two): never listed, the aggregate unchanged.
+      reviews: { min_rating: 4, hidden: [5, 8] },
       stats: { locations: '2', brands: '30+', years: '12+' },
     },
     profile: {

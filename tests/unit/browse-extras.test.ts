@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { gateFor } from '../../src/lib/forms/gating.ts';
 import { parseTenantConfig } from '../../src/lib/tenant/load-tenant.ts';
 import { buysCars, departmentOf, selectLocations, type LocationLike } from '../../src/lib/rules/locations.ts';
+import { listedReviews } from '../../src/lib/rules/review-display.ts';
 import { isListed, recentSoldDays, type RecentSoldSettings } from '../../src/lib/rules/listing.ts';
 import { MAP_ZOOM, largerMapHref, mapBox, mapEmbedSrc } from '../../src/lib/rules/map-view.ts';
 
@@ -106,5 +107,24 @@ describe('location subtype buying', () => {
     expect(departmentOf(list[1]!)).toBe('used');
     expect(selectLocations(list, 'buying').map((l) => l.id)).toEqual(['2', '3']);
     expect(selectLocations(list, 'sales').map((l) => l.id)).toEqual(['1', '2']);
+  });
+});
+
+describe('the hidden reviews list', () => {
+  const reviews = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ id, customer_name: `C${id}` }));
+  it('leaves out the reviews on the list (ids as numbers or text) and keeps the order', () => {
+    expect(listedReviews(reviews, ['5', '8']).map((r) => r.id)).toEqual([1, 2, 3, 4, 6, 7]);
+    expect(listedReviews([{ id: 'g-5' }, { id: undefined }], ['g-5'])).toEqual([{ id: undefined }]);
+    expect(listedReviews(reviews, [])).toHaveLength(8);
+  });
+  it('is a tenant setting, empty by default, ids read as text', () => {
+    const parse = (reviewsConfig?: unknown) =>
+      parseTenantConfig(
+        { slug: 'r', name: 'R', url: 'https://r.example.com', locations: [{ name: 'R' }], ...(reviewsConfig ? { reviews: reviewsConfig } : {}) },
+        'r',
+        'tenant.json',
+      ).reviews;
+    expect(parse().hidden).toEqual([]);
+    expect(parse({ hidden: [5, 'g-8'] }).hidden).toEqual(['5', 'g-8']);
   });
 });

@@ -3,7 +3,7 @@
  * takes the site model, so the same answers come out of the pages, the sitemap and the tests.
  */
 import type { Photo } from '../model/vehicle.ts';
-import { averageRating, showReviews } from '../rules/review-display.ts';
+import { averageRating, listedReviews, showReviews } from '../rules/review-display.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import { defaultPage, STANDARD_PAGES, type StandardPage } from './default-pages.ts';
 import type { ContentPage, LoadedContent } from './load-content.ts';
@@ -127,7 +127,7 @@ export function reviewSummary(model: SiteModel): ReviewSummary | undefined {
     const agg = { average_rating: own.average_rating ?? fromList, count: own.count ?? (listed.length || undefined) };
     const average = averageRating(agg);
     if (average === undefined || !showReviews(agg, opts)) return undefined;
-    return { average, count: agg.count, reviews: listed.slice(0, REVIEWS_SHOWN), source: own.source, url: own.url };
+    return { average, count: agg.count, reviews: listedReviews(listed, t.reviews.hidden).slice(0, REVIEWS_SHOWN), source: own.source, url: own.url };
   }
   const rated = t.dealerships.filter((d) => d.average_rating !== undefined);
   if (rated.length === 0) return undefined;

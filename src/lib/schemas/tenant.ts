@@ -135,7 +135,14 @@ export const TenantConfigSchema = v.strictObject({
     }),
     {},
   ),
-  reviews: v.optional(v.strictObject({ min_rating: v.optional(v.number(), 4) }), {}),
+  reviews: v.optional(
+    v.strictObject({
+      min_rating: v.optional(v.number(), 4),
+      // The spec's "hidden reviews list" (two entries there): ids of reviews in content/reviews.json never listed.
+      hidden: v.optional(v.array(LooseId), []),
+    }),
+    {},
+  ),
   stats: v.optional(
     v.strictObject({
       locations: v.optional(v.string(), '50+'),
