@@ -363,6 +363,11 @@ function southern(now: Date): DemoTenant {
       listing: { recent_sold_days: 3, just_arrived_days: 8 },
       leads: { email: 'leads@demo-southern-motor-group.example.com' },
       gating: { checkout: true, finance: true, garage_path: '/mysouthern' },
+      // The spec's service booking list: Toyota and Hyundai book in their brand's system; the rest at /service.
+      service_bookings: [
+        { dealership: 'southern-toyota', make: 'Toyota', url: 'https://service.demo-southern-motor-group.example.com/toyota-parramatta' },
+        { dealership: 'southern-hyundai-kia', make: 'Hyundai', url: 'https://service.demo-southern-motor-group.example.com/hyundai-springwood' },
+      ],
       reserve: { deposit: 500, label: 'Reserve for $500' },
       reviews: { min_rating: 4 },
       stats: { locations: '6', brands: '9', years: '45+' },

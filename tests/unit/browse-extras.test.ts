@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { gateFor } from '../../src/lib/forms/gating.ts';
 import { parseTenantConfig } from '../../src/lib/tenant/load-tenant.ts';
 import { buysCars, departmentOf, selectLocations, type LocationLike } from '../../src/lib/rules/locations.ts';
+import { SERVICE_PATH, serviceBookingHref, serviceBookingList } from '../../src/lib/rules/service-booking.ts';
 import { listedReviews } from '../../src/lib/rules/review-display.ts';
 import { isListed, recentSoldDays, type RecentSoldSettings } from '../../src/lib/rules/listing.ts';
 import { MAP_ZOOM, largerMapHref, mapBox, mapEmbedSrc } from '../../src/lib/rules/map-view.ts';
@@ -126,5 +127,45 @@ describe('the hidden reviews list', () => {
       ).reviews;
     expect(parse().hidden).toEqual([]);
     expect(parse({ hidden: [5, 'g-8'] }).hidden).toEqual(['5', 'g-8']);
+  });
+});
+
+describe('service booking list: external URL per dealership and make, /service as the fallback', () => {
+  const entries = [
+    { dealership: 'st', make: 'Toyota', url: 'https://book.example.com/toyota' },
+    { dealership: 'hk', make: 'hyundai', url: 'https://book.example.com/hyundai' },
+    { dealership: 'is', url: 'https://book.example.com/isuzu-all' },
+  ];
+  it('picks the entry for the dealership and make (any case), else the dealership-wide one, else /service', () => {
+    expect(serviceBookingHref(entries, 'st', 'Toyota')).toBe('https://book.example.com/toyota');
+    expect(serviceBookingHref(entries, 'hk', 'Hyundai')).toBe('https://book.example.com/hyundai');
+    expect(serviceBookingHref(entries, 'hk', 'Kia')).toBe(SERVICE_PATH);
+    expect(serviceBookingHref(entries, 'is', 'Hino')).toBe('https://book.example.com/isuzu-all');
+    expect(serviceBookingHref(entries, 'ford', 'Ford')).toBe('/service');
+    expect(serviceBookingHref([], undefined, undefined)).toBe('/service');
+  });
+  it('lists each dealership once per make, with where to book', () => {
+    const loc = (dealership_slug: string, manufacturers: string[], location_type: '' | 'service' | 'parts' = '') => ({
+      visible: true,
+      dealership_slug,
+      manufacturers,
+      location_type,
+    });
+    const rows = serviceBookingList({
+      manufacturer: undefined,
+      service_bookings: entries,
+      dealerships: [
+        { slug: 'st', name: 'S Toyota' },
+        { slug: 'hk', name: 'S Hyundai Kia' },
+        { slug: 'fp', name: 'Ford Parts' },
+        { slug: 'bikes', name: 'S Bikes', make: 'Yamaha' },
+      ],
+      locations: [loc('st', ['Toyota']), loc('st', ['Toyota'], 'service'), loc('hk', ['Hyundai', 'Kia']), loc('fp', ['Ford'], 'parts')],
+    });
+    expect(rows.map((r) => [r.dealership_name, r.make, r.href, r.external])).toEqual([
+      ['S Toyota', 'Toyota', 'https://book.example.com/toyota', true],
+      ['S Hyundai Kia', 'Hyundai', 'https://book.example.com/hyundai', true],
+      ['S Hyundai Kia', 'Kia', '/service', false],
+    ]);
   });
 });

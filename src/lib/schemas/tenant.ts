@@ -120,6 +120,17 @@ export const TenantConfigSchema = v.strictObject({
     }),
     {},
   ),
+  // The spec's service booking list: a dealership's (and make's) external booking page; /service otherwise.
+  service_bookings: v.optional(
+    v.array(
+      v.strictObject({
+        dealership: SlugSchema,
+        make: OptionalText,
+        url: HttpUrl,
+      }),
+    ),
+    [],
+  ),
   // The contact form's "Enquiry type" select (the lead's category); fewer than two entries hides it.
   enquiry_types: v.optional(v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'an enquiry type'), v.maxLength(100, 'at most 100 characters'))), [
     'General Enquiry',
