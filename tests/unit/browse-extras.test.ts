@@ -4,6 +4,10 @@ import { gateFor } from '../../src/lib/forms/gating.ts';
 import { parseTenantConfig } from '../../src/lib/tenant/load-tenant.ts';
 import { buysCars, departmentOf, selectLocations, type LocationLike } from '../../src/lib/rules/locations.ts';
 import { SERVICE_PATH, serviceBookingHref, serviceBookingList } from '../../src/lib/rules/service-booking.ts';
+import { existsSync, statSync } from 'node:fs';
+import { BODY_TYPE_LABELS, bodyTypeImage } from '../../src/lib/rules/body-type.ts';
+import { orderFacetItems } from '../../src/lib/search/facet-order.ts';
+import { PAYMENT_LOGOS } from '../../src/lib/rules/payment-logos.ts';
 import { listedReviews } from '../../src/lib/rules/review-display.ts';
 import { isListed, recentSoldDays, type RecentSoldSettings } from '../../src/lib/rules/listing.ts';
 import { MAP_ZOOM, largerMapHref, mapBox, mapEmbedSrc } from '../../src/lib/rules/map-view.ts';
@@ -167,5 +171,42 @@ describe('service booking list: external URL per dealership and make, /service a
       ['S Hyundai Kia', 'Hyundai', 'https://book.example.com/hyundai', true],
       ['S Hyundai Kia', 'Kia', '/service', false],
     ]);
+  });
+});
+
+describe('facet tiles: a picture per body type', () => {
+  it('every recognised body type has a small SVG picture in public/', () => {
+    for (const key of Object.keys(BODY_TYPE_LABELS)) {
+      const src = bodyTypeImage(key)!;
+      expect(src).toBe(`/img/body/${key}.svg`);
+      const file = `public${src}`;
+      expect(existsSync(file), file).toBe(true);
+      expect(statSync(file).size).toBeLessThan(600);
+    }
+  });
+  it('reads the value as the search writes it, in any case or spacing; unknown values get none', () => {
+    expect(bodyTypeImage('SUV')).toBe('/img/body/suv.svg');
+    expect(bodyTypeImage('cab chassis')).toBe('/img/body/cabChassis.svg');
+    expect(bodyTypeImage('people-mover')).toBe('/img/body/peopleMover.svg');
+    expect(bodyTypeImage('tractor')).toBeUndefined();
+  });
+});
+
+describe('the year facet: ordered like every other facet, by count then label', () => {
+  it('puts the year with most cars first, ties by label', () => {
+    const items = [
+      { value: '2024', label: '2024', count: 3 },
+      { value: '2019', label: '2019', count: 9 },
+      { value: '2021', label: '2021', count: 3 },
+      { value: '2025', label: '2025', count: 12 },
+    ];
+    expect(orderFacetItems('year', items).map((i) => i.value)).toEqual(['2025', '2019', '2021', '2024']);
+  });
+});
+
+describe('accepted payment logos', () => {
+  it('are the spec five, in its order, each a small SVG with its name as alt text', () => {
+    expect(PAYMENT_LOGOS.map((l) => l.name)).toEqual(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay']);
+    for (const l of PAYMENT_LOGOS) expect(statSync(`public${l.src}`).size).toBeLessThan(600);
   });
 });
