@@ -19,6 +19,7 @@ import {
   PageFrontMatterSchema,
   PartSchema,
   PopupSchema,
+  PromotionSchema,
   ReviewsSchema,
   SlideSchema,
 } from '../lib/content/schemas.ts';
@@ -32,7 +33,17 @@ export interface ContentLoadResult {
   images: string[];
 }
 
-const JSON_FILES = ['slides.json', 'offers.json', 'reviews.json', 'features.json', 'blog.json', 'brands.json', 'popup.json', 'parts.json'] as const;
+const JSON_FILES = [
+  'slides.json',
+  'offers.json',
+  'reviews.json',
+  'features.json',
+  'blog.json',
+  'brands.json',
+  'popup.json',
+  'promotions.json',
+  'parts.json',
+] as const;
 const FOLDERS = ['pages', 'models', 'images'] as const;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -186,6 +197,8 @@ export function loadContent(tenantDir: string, tenantName: string): ContentLoadR
     const popup = one(at('popup.json'), PopupSchema);
     if (popup) content.popup = { ...popup, image: image(popup.image, dir) };
   }
+  if (existsSync(at('promotions.json')))
+    content.promotions = list(at('promotions.json'), PromotionSchema)?.map((p) => ({ ...p, image: image(p.image, dir) ?? p.image }));
 
   // A misspelt file name would otherwise be ignored without a word.
   for (const name of readdirSync(dir).sort()) {

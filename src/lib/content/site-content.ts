@@ -7,7 +7,7 @@ import { averageRating, listedReviews, showReviews } from '../rules/review-displ
 import type { SiteModel } from '../site/site-model.ts';
 import { defaultPage, STANDARD_PAGES, type StandardPage } from './default-pages.ts';
 import type { ContentPage, LoadedContent } from './load-content.ts';
-import type { Feature, Offer, Popup, Review, Slide } from './schemas.ts';
+import type { Feature, Offer, Popup, Promotion, Review, Slide } from './schemas.ts';
 import { allStockLink } from '../search/url.ts';
 
 export function contentOf(model: SiteModel): LoadedContent {
@@ -143,6 +143,12 @@ export function activePopup(model: SiteModel): Popup | undefined {
   if (!popup || !model.tenant.features.promo_popup) return undefined;
   if (popup.expires && popup.expires.slice(0, 10) < buildDate(model)) return undefined;
   return popup;
+}
+
+/** The promotions slider's banners not expired by the build date (a date shows through that whole day, as the popup). */
+export function activePromotions(model: SiteModel): Promotion[] {
+  const today = buildDate(model);
+  return (contentOf(model).promotions ?? []).filter((p) => !p.expires || p.expires.slice(0, 10) >= today);
 }
 
 /** Caches a derivation per site model: the header calls some of these on every page. */

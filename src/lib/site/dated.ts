@@ -10,7 +10,7 @@
  * listed here is caught by the build test that compares a build inside the window with one from its
  * first day, byte for byte (tests/build/incremental-days.test.ts).
  */
-import { activeOffers, activePopup, buildDate } from '../content/site-content.ts';
+import { activeOffers, activePopup, activePromotions, buildDate } from '../content/site-content.ts';
 import type { Vehicle } from '../model/vehicle.ts';
 import { isJustArrived } from '../rules/card-tag.ts';
 import { isListed, recentSoldDays, recentSoldSettings } from '../rules/listing.ts';
@@ -47,6 +47,7 @@ export function datedFacts(model: Pick<SiteModel, 'tenant' | 'content'>, vehicle
     hours,
     offers: model.content ? activeOffers(at).map((o) => o.id) : [],
     popup: model.content ? activePopup(at) !== undefined : false,
+    promotions: model.content ? activePromotions(at).map((p) => p.title) : [],
   });
 }
 
