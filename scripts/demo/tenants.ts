@@ -554,7 +554,7 @@ function redline(now: Date): DemoTenant {
       // This demo advertises its marketplace feeds in robots.txt and sitemap.xml (the others keep the default: not listed).
       feeds: { list_in_robots: true },
       // Two reviews the dealer hid (the spec's hidden list of two): never listed, the aggregate unchanged.
-      reviews: { min_rating: 4, hidden: [5, 8] },
+      reviews: { min_rating: 4, hidden: [2, 5] },
       stats: { locations: '2', brands: '30+', years: '12+' },
     },
     profile: {
