@@ -67,10 +67,14 @@ describe('validUntil: the first day the same inputs build a different site', () 
     const sold = { status: 'sold' as const, sold: true, sold_date_timestamp: D0 - DAY };
     // By the car's own dealership, or by its location's.
     expect(validUntil({ tenant: t }, [car({ ...sold, dealership_slug: 'dated-bikes' })], D0)).toBe('2026-12-02');
-    expect(validUntil({ tenant: t }, [car({ ...sold, location: { id: '2', name: 'Dated Bikes', slug: 'dated-bikes', primary: false } })], D0)).toBe('2026-12-02');
+    expect(validUntil({ tenant: t }, [car({ ...sold, location: { id: '2', name: 'Dated Bikes', slug: 'dated-bikes', primary: false } })], D0)).toBe(
+      '2026-12-02',
+    );
     expect(validUntil({ tenant: t }, [car({ ...sold, dealership_slug: 'dated-cars' })], D0)).toBe('2026-11-28');
     // Both in one site: the cars dealership's car leaves first.
-    expect(validUntil({ tenant: t }, [car({ ...sold, dealership_slug: 'dated-cars' }), car({ ...sold, id: '2', dealership_slug: 'dated-bikes' })], D0)).toBe('2026-11-28');
+    expect(validUntil({ tenant: t }, [car({ ...sold, dealership_slug: 'dated-cars' }), car({ ...sold, id: '2', dealership_slug: 'dated-bikes' })], D0)).toBe(
+      '2026-11-28',
+    );
   });
   it('a rego that lapses turns into "Unregistered" (where the tenant shows it) the day after it expires', () => {
     const t = tenant();
