@@ -1,10 +1,16 @@
 /** Issue 14's browse-side rules against the spec's numbers (browse-and-site.md). */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { gateFor } from '../../src/lib/forms/gating.ts';
-import { parseTenantConfig } from '../../src/lib/tenant/load-tenant.ts';
+import { parseTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
 import { buysCars, departmentOf, selectLocations, type LocationLike } from '../../src/lib/rules/locations.ts';
 import { SERVICE_PATH, serviceBookingHref, serviceBookingList } from '../../src/lib/rules/service-booking.ts';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadContent } from '../../src/io/content-folder.ts';
+import { activePromotions } from '../../src/lib/content/site-content.ts';
+import { makeSiteModel } from '../../src/lib/site/site-model.ts';
+import { datedFacts } from '../../src/lib/site/dated.ts';
 import { BODY_TYPE_LABELS, bodyTypeImage } from '../../src/lib/rules/body-type.ts';
 import { orderFacetItems } from '../../src/lib/search/facet-order.ts';
 import { PAYMENT_LOGOS } from '../../src/lib/rules/payment-logos.ts';
@@ -208,5 +214,36 @@ describe('accepted payment logos', () => {
   it('are the spec five, in its order, each a small SVG with its name as alt text', () => {
     expect(PAYMENT_LOGOS.map((l) => l.name)).toEqual(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay']);
     for (const l of PAYMENT_LOGOS) expect(statSync(`public${l.src}`).size).toBeLessThan(600);
+  });
+});
+
+describe('promotions slider content', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'promotions-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'content'), { recursive: true });
+  writeFileSync(
+    join(dir, 'content', 'promotions.json'),
+    JSON.stringify([
+      { id: 1, title: 'Weekend deals', image: 'images/weekend.jpg', url: '/search/used-cars' },
+      { title: 'Ends soon', image: 'images/soon.jpg', expires: '2026-11-23' },
+      { title: 'No picture' },
+    ]),
+  );
+  const { content, problems, images } = loadContent(dir, 'Promo Motors');
+  it('reads promotions.json: a banner needs a title and a picture (a bad entry is left out and reported)', () => {
+    expect(content.promotions?.map((p) => p.title)).toEqual(['Weekend deals', 'Ends soon']);
+    expect(images).toEqual(expect.arrayContaining(['content/images/weekend.jpg', 'content/images/soon.jpg']));
+    expect(problems.join('\n')).toMatch(/promotions\.json[\s\S]*2\.image/);
+  });
+  it('shows a banner through its expiry day (Brisbane), and that day counts for valid_until', () => {
+    const tenant = resolveTenant(
+      parseTenantConfig({ slug: 'p', name: 'P', url: 'https://p.example.com', locations: [{ name: 'P' }] }, 'p', 'tenant.json'),
+      '/nowhere',
+    );
+    const at = (iso: string) => makeSiteModel({ tenant, vehicles: [], now: Date.parse(iso) / 1000, built_at: iso, content });
+    expect(activePromotions(at('2026-11-23T02:00:00Z')).map((p) => p.title)).toEqual(['Weekend deals', 'Ends soon']);
+    expect(activePromotions(at('2026-11-24T02:00:00Z')).map((p) => p.title)).toEqual(['Weekend deals']);
+    const facts = (iso: string) => datedFacts({ tenant, content }, [], Date.parse(iso) / 1000);
+    expect(facts('2026-11-23T02:00:00Z')).not.toBe(facts('2026-11-24T02:00:00Z'));
   });
 });
