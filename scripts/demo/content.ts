@@ -35,6 +35,20 @@ function art(b: Brand, kind: ArtKind, colour: string, scene: Scene, view: PhotoS
   return { art: kind, colour, view, scene, watermark: b.name, accent: b.accent, plate: b.plate, mirror };
 }
 
+/** A 1920 x 540 promotions banner: a bold line and a sub-line on the dealer's colours, with road stripes. */
+function promotionSvg(bg: string, stripe: string, title: string, line: string, seed: number): string {
+  const stripes = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<path d="M${1180 + i * 130 + seed * 20} 540 L${1420 + i * 130 + seed * 20} 0" stroke="${stripe}" stroke-width="46" opacity="${0.35 + (i % 2) * 0.2}"/>`,
+  ).join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="540" viewBox="0 0 1920 540"><rect width="1920" height="540" fill="${bg}"/>${stripes}` +
+    `<text x="120" y="270" font-family="Impact, Arial Narrow, Arial, sans-serif" font-size="150" font-weight="700" fill="#ffffff">${title}</text>` +
+    `<text x="124" y="360" font-family="Arial, sans-serif" font-size="56" fill="#ffffff" opacity="0.9">${line}</text></svg>`
+  );
+}
+
 /** A showroom facade in the dealer's colours, for locations with a picture instead of a map. */
 function buildingSvg(primary: string, accent: string, sign: string, seed: number): string {
   const w = 1280;
@@ -494,6 +508,8 @@ function redline(now: Date): DemoContent {
       { path: 'content/images/slide-sale.jpg', photo: art(b, 'sedan', '#b01c26', 'city') },
       { path: 'content/images/slide-finance.jpg', photo: art(b, 'wagon', '#1b1d21', 'dusk', 'side', true) },
       { path: 'content/images/popup.jpg', photo: art(b, 'coupe', '#e2b320', 'studio') },
+      { path: 'content/images/promo-weekend.jpg', svg: promotionSvg('#c8102e', '#141414', 'WEEKEND DEALS', 'Open 7 days · Drive away today', 1) },
+      { path: 'content/images/promo-we-buy.jpg', svg: promotionSvg('#141414', '#c8102e', 'WE BUY CARS', 'Instant cash offers for your car', 2) },
       { path: 'content/images/offer-rego.jpg', photo: art(b, 'hatch', '#eef0f2', 'city') },
       jsonFile('content/slides.json', [
         {
@@ -545,6 +561,24 @@ function redline(now: Date): DemoContent {
         button: { label: 'Shop the sale', url: '/special-offers' },
         expires: iso(now, 14),
       }),
+      // The promotions slider (1920 x 540 banners), shown with the popup.
+      jsonFile('content/promotions.json', [
+        {
+          id: 'weekend',
+          title: 'Weekend deals',
+          image: 'images/promo-weekend.jpg',
+          image_alt: 'Weekend deals: open 7 days, drive away today',
+          url: '/search/used-cars',
+        },
+        {
+          id: 'we-buy',
+          title: 'We buy cars',
+          image: 'images/promo-we-buy.jpg',
+          image_alt: 'We buy cars: instant cash offers for your car',
+          url: '/sell-your-car',
+          expires: iso(now, 30),
+        },
+      ]),
       jsonFile('content/blog.json', [
         {
           href: '/finance',

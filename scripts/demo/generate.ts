@@ -12,11 +12,11 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
-import { isListed as isListedByRule } from '../../src/lib/rules/listing.ts';
+import { isListed as isListedByRule, recentSoldDays, recentSoldSettings, type DealershipOf } from '../../src/lib/rules/listing.ts';
 import { CarRecordSchema } from '../../src/lib/schemas/car.ts';
 import { SPEC_ADDRESS_FIELDS, SPEC_CAR_FIELDS, SPEC_LOCATION_FIELDS } from '../../src/lib/schemas/spec-fields.ts';
 import { formatIssues } from '../../src/lib/schemas/issues.ts';
-import { parseTenantConfig } from '../../src/lib/tenant/load-tenant.ts';
+import { parseTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
 import type { PhotoSpec } from './art.ts';
 import { corruptJpegBytes, writePhotos } from './photos.ts';
 import { generateStock, photoPath, type EdgeCaseRef, type StockProfile, type StockRecord, type PhotoRequest } from './stock.ts';
@@ -158,12 +158,13 @@ export function validateTenant(slug: string, config: Record<string, unknown>, st
   if (problems.length > 0) throw new Error(`Demo tenant ${slug} is invalid:\n  ${problems.slice(0, 40).join('\n  ')}`);
 }
 
-function summarise(config: Record<string, unknown>, stock: StockRecord[], photos: number, now: Date): TenantSummary {
-  const recent = ((config.listing as { recent_sold_days?: number } | undefined)?.recent_sold_days ?? 3) as number;
+function summarise(slug: string, config: Record<string, unknown>, stock: StockRecord[], photos: number, now: Date): TenantSummary {
+  // Each car's own dealership's recent-sold window, as the build reads it.
+  const windows = recentSoldSettings(resolveTenant(parseTenantConfig(config, slug, 'tenant.json'), slug));
   const nowUnix = Math.floor(now.getTime() / 1000);
   return {
     total: stock.length,
-    listed: stock.filter((r) => isListed(r, nowUnix, recent)).length,
+    listed: stock.filter((r) => isListed(r, nowUnix, recentSoldDays(r as DealershipOf, windows))).length,
     car_type: count(stock.map((r) => r.car_type)),
     status: count(stock.map((r) => r.status)),
     item_type: count(stock.map((r) => r.item_type)),
@@ -195,7 +196,7 @@ export async function generateDemoTenants(opts: GenerateOptions = {}): Promise<G
     const photos = new Map<string, PhotoSpec>([...stock.photos].map(([p, req]) => [p, toSpec(req, t.profile)]));
     const files = new Set([...photos.keys(), ...stock.corruptPhotos]);
     validateTenant(t.slug, config, records, files, stock.missingPhotos);
-    const summary = summarise(config, records, files.size, now);
+    const summary = summarise(t.slug, config, records, files.size, now);
     const result: GeneratedTenant = {
       slug: t.slug,
       config,

@@ -537,6 +537,7 @@ export const EDGE_CASES = [
   'rego_expired',
   'below_market',
   'no_vin',
+  'sold_dealership_window',
 ] as const;
 export type EdgeCase = (typeof EDGE_CASES)[number];
 
@@ -831,6 +832,13 @@ export function generateStock(profile: StockProfile, count: number, seed: number
     'no_vin',
     (r) => inStockPlain(r) && car(r),
     (r) => delete r.vin,
+  );
+  // Sold 5.5 days ago: past the tenant's 3-day window, inside a dealership's own longer one (the
+  // group demo gives its motorcycle dealership 7 days: docs/tenant-config.md dealerships[].recent_sold_days).
+  claim(
+    'sold_dealership_window',
+    (r) => r.item_type === 'motorcycle' && r.status !== 'sold',
+    (r) => setSold(r, 5.5),
   );
 
   // Only photos still referenced are rendered.

@@ -206,7 +206,8 @@ function southern(now: Date): DemoTenant {
         { id: 12, slug: 'southern-ford', name: 'Southern Ford Dandenong', make: 'Ford', average_rating: 4.4, review_count: 503 },
         { id: 13, slug: 'southern-hyundai-kia', name: 'Southern Hyundai Kia Springwood', make: 'Hyundai', average_rating: 4.7, review_count: 655 },
         { id: 14, slug: 'southern-isuzu', name: 'Southern Isuzu Trucks and UTE', make: 'Isuzu', average_rating: 4.5, review_count: 140 },
-        { id: 15, slug: 'southern-motorcycles', name: 'Southern Motorcycles', make: 'Yamaha', average_rating: 4.9, review_count: 221 },
+        // Motorcycles sell slower: sold bikes stay listed a week (the group's cars: 3 days).
+        { id: 15, slug: 'southern-motorcycles', name: 'Southern Motorcycles', make: 'Yamaha', average_rating: 4.9, review_count: 221, recent_sold_days: 7 },
       ],
       locations: [
         {
@@ -377,6 +378,11 @@ function southern(now: Date): DemoTenant {
       listing: { recent_sold_days: 3, just_arrived_days: 8 },
       leads: { email: 'leads@demo-southern-motor-group.example.com' },
       gating: { checkout: true, finance: true, garage_path: '/mysouthern' },
+      // The spec's service booking list: Toyota and Hyundai book in their brand's system; the rest at /service.
+      service_bookings: [
+        { dealership: 'southern-toyota', make: 'Toyota', url: 'https://service.demo-southern-motor-group.example.com/toyota-parramatta' },
+        { dealership: 'southern-hyundai-kia', make: 'Hyundai', url: 'https://service.demo-southern-motor-group.example.com/hyundai-springwood' },
+      ],
       reserve: { deposit: 500, label: 'Reserve for $500' },
       reviews: { min_rating: 4 },
       stats: { locations: '6', brands: '9', years: '45+' },
@@ -509,7 +515,8 @@ function redline(now: Date): DemoTenant {
           name: 'Redline Cannington',
           slug: 'cannington',
           location_type: 'used',
-          location_subtype: 'Pre-owned sales',
+          // A used-car yard that also buys cars: listed on /sell-your-car with a Sell Your Car action.
+          location_subtype: 'Pre-owned sales and buying',
           dealership_id: 31,
           dealership_slug: 'redline-used-cars',
           dealer_license_number: 'MD 28457',
@@ -555,11 +562,14 @@ function redline(now: Date): DemoTenant {
       texts: { new_arrival: 'Fresh In', no_price: 'Call us for today’s price' },
       listing: { recent_sold_days: 5, just_arrived_days: 10 },
       leads: { email: 'leads@demo-redline-used-cars.example.com' },
+      // A used-car yard that values any car without an account: the trade-in valuation is not gated.
+      gating: { trade_in: false },
       // Tag manager and pixel, loaded on the first interaction (the e2e tests stand in for both hosts).
       analytics: { gtm_id: 'GTM-RDLN42', pixel_id: '1234567890123' },
       // This demo advertises its marketplace feeds in robots.txt and sitemap.xml (the others keep the default: not listed).
       feeds: { list_in_robots: true },
-      reviews: { min_rating: 4 },
+      // Two reviews the dealer hid (the spec's hidden list of two): never listed, the aggregate unchanged.
+      reviews: { min_rating: 4, hidden: [2, 5] },
       stats: { locations: '2', brands: '30+', years: '12+' },
     },
     profile: {

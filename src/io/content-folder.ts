@@ -19,6 +19,7 @@ import {
   PageFrontMatterSchema,
   PartSchema,
   PopupSchema,
+  PromotionSchema,
   ReviewsSchema,
   SearchPromoSchema,
   SlideSchema,
@@ -41,6 +42,7 @@ const JSON_FILES = [
   'blog.json',
   'brands.json',
   'popup.json',
+  'promotions.json',
   'parts.json',
   'search-promos.json',
 ] as const;
@@ -209,6 +211,8 @@ export function loadContent(tenantDir: string, tenantName: string): ContentLoadR
     const popup = one(at('popup.json'), PopupSchema);
     if (popup) content.popup = { ...popup, image: image(popup.image, dir) };
   }
+  if (existsSync(at('promotions.json')))
+    content.promotions = list(at('promotions.json'), PromotionSchema)?.map((p) => ({ ...p, image: image(p.image, dir) ?? p.image }));
 
   // A misspelt file name would otherwise be ignored without a word.
   for (const name of readdirSync(dir).sort()) {

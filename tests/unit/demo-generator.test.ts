@@ -296,6 +296,17 @@ describe('demo tenants', () => {
     expect(coastal.filter((r) => r.car_type !== 'used').every((r) => r.make === 'Toyota')).toBe(true);
     expect(stockOf('demo-redline-used-cars').some((r) => r.car_type === 'new')).toBe(false);
   });
+
+  it("the group's motorcycle dealership keeps sold bikes listed for its own 7 days (the tenant's window is 3)", () => {
+    const config = written.find((t) => t.slug === 'demo-southern-motor-group')!.config as { dealerships: { slug: string; recent_sold_days?: number }[] };
+    expect(config.dealerships.find((d) => d.slug === 'southern-motorcycles')?.recent_sold_days).toBe(7);
+    const ref = manifestOf('demo-southern-motor-group').edge_cases['sold_dealership_window']!;
+    const bike = stockOf('demo-southern-motor-group').find((r) => r.id === ref.id)!;
+    expect(bike.dealership_slug).toBe('southern-motorcycles');
+    expect(NOW_UNIX - (bike.sold_date_timestamp as number)).toBeGreaterThan(3 * DAY);
+    expect(isListed(bike, NOW_UNIX, 3)).toBe(false);
+    expect(isListed(bike, NOW_UNIX, 7)).toBe(true);
+  });
 });
 
 describe('benchmark tenant', () => {

@@ -44,6 +44,38 @@ describe('validUntil: the first day the same inputs build a different site', () 
   it('a sold car leaves the 3-day recently-sold window', () => {
     expect(validUntil({ tenant: tenant() }, [car({ status: 'sold', sold: true, sold_date_timestamp: D0 - DAY })], D0)).toBe('2026-11-28');
   });
+  it("a sold car leaves its own dealership's window where the dealership sets one, else the tenant's", () => {
+    const config = parseTenantConfig(
+      {
+        slug: 'dated',
+        name: 'Dated Motors',
+        url: 'https://dated.example.com.au',
+        listing: { recent_sold_days: 3 },
+        dealerships: [
+          { id: 1, slug: 'dated-cars', name: 'Dated Cars' },
+          { id: 2, slug: 'dated-bikes', name: 'Dated Bikes', recent_sold_days: 7 },
+        ],
+        locations: [
+          { id: 1, name: 'Dated Cars', dealership_slug: 'dated-cars' },
+          { id: 2, name: 'Dated Bikes', dealership_slug: 'dated-bikes' },
+        ],
+      },
+      'dated',
+      'tenant.json',
+    );
+    const t = resolveTenant(config, '/nowhere');
+    const sold = { status: 'sold' as const, sold: true, sold_date_timestamp: D0 - DAY };
+    // By the car's own dealership, or by its location's.
+    expect(validUntil({ tenant: t }, [car({ ...sold, dealership_slug: 'dated-bikes' })], D0)).toBe('2026-12-02');
+    expect(validUntil({ tenant: t }, [car({ ...sold, location: { id: '2', name: 'Dated Bikes', slug: 'dated-bikes', primary: false } })], D0)).toBe(
+      '2026-12-02',
+    );
+    expect(validUntil({ tenant: t }, [car({ ...sold, dealership_slug: 'dated-cars' })], D0)).toBe('2026-11-28');
+    // Both in one site: the cars dealership's car leaves first.
+    expect(validUntil({ tenant: t }, [car({ ...sold, dealership_slug: 'dated-cars' }), car({ ...sold, id: '2', dealership_slug: 'dated-bikes' })], D0)).toBe(
+      '2026-11-28',
+    );
+  });
   it('a rego that lapses turns into "Unregistered" (where the tenant shows it) the day after it expires', () => {
     const t = tenant();
     t.features.unregistered_text = true;

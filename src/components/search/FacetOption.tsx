@@ -8,10 +8,12 @@ export interface FacetOptionProps {
   href: string;
   onToggle?: (() => void) | undefined;
   className?: string | undefined;
+  /** A picture beside the label (facet tiles: the body type's); decorative, the label names it. */
+  image?: string | undefined;
 }
 
 /** One refinement value: a real link (no-JS, new tab), behaving as a checkbox once the search runs in the page. */
-export function FacetOption({ label, count, checked, href, onToggle, className }: FacetOptionProps) {
+export function FacetOption({ label, count, checked, href, onToggle, className, image }: FacetOptionProps) {
   const toggle = (e: MouseEvent | KeyboardEvent) => {
     if (!onToggle) return;
     if ('button' in e && (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey)) return;
@@ -30,6 +32,7 @@ export function FacetOption({ label, count, checked, href, onToggle, className }
       }}
     >
       <span className="facet-box" aria-hidden="true" />
+      {image && <img className="facet-img" src={image} alt="" width={64} height={32} decoding="async" />}
       <span className="facet-label">{label}</span>
       <span className="facet-count">{count}</span>
     </a>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useRefinementList } from 'react-instantsearch';
 import { FacetOption } from '../../components/search/FacetOption.tsx';
-import { bodyTypeLabel } from '../../lib/rules/body-type.ts';
+import { bodyTypeImage, bodyTypeLabel } from '../../lib/rules/body-type.ts';
 import { modelOf } from '../../lib/search/documents.ts';
 import { orderFacetItems, type FacetItem } from '../../lib/search/facet-order.ts';
 import { makeFacetView, modelsOfMake, modelToggleLabel, MODELS_LIMIT } from '../../lib/search/make-facet.ts';
@@ -85,7 +85,6 @@ export function FacetSelect({ attribute, title, hide }: FacetProps) {
   if (items.length === 0) return null;
   const selected = items.filter((i) => i.isRefined);
   const value = selected.length === 1 ? (selected[0]?.value ?? '') : '';
-  const ordered = attribute === 'year' ? [...items].sort((a, b) => Number(b.value) - Number(a.value)) : items;
   return (
     <div className="facet facet-select">
       <label htmlFor={id}>{title}</label>
@@ -98,7 +97,7 @@ export function FacetSelect({ attribute, title, hide }: FacetProps) {
         }}
       >
         <option value="">Any</option>
-        {ordered.map((i) => (
+        {items.map((i) => (
           <option key={i.value} value={i.value}>
             {i.label} ({i.count})
           </option>
@@ -143,7 +142,7 @@ export function FacetMenu({ attribute, title, hide }: FacetProps) {
   );
 }
 
-/** Body types as tiles (label and count) linking to the search for that value. */
+/** Body types as tiles (picture, label and count) linking to the search for that value. */
 export function BodyTiles({ title }: { title: string }) {
   const { items, refine, createURL } = useFacet('body');
   if (items.length === 0) return null;
@@ -155,6 +154,7 @@ export function BodyTiles({ title }: { title: string }) {
           <FacetOption
             key={i.value}
             className="facet-tile"
+            image={bodyTypeImage(i.value)}
             label={i.label}
             count={i.count}
             checked={i.isRefined}

@@ -3,7 +3,7 @@
  * folder is src/io/content-folder.ts (file reading lives outside src/lib/: src/io/README.md).
  */
 import type { Photo } from '../model/vehicle.ts';
-import type { BlogCard, BrandLists, Feature, ModelFrontMatter, Offer, PageFrontMatter, Part, Popup, Reviews, SearchPromo, Slide } from './schemas.ts';
+import type { BlogCard, BrandLists, Feature, ModelFrontMatter, Offer, PageFrontMatter, Part, Popup, Promotion, Reviews, SearchPromo, Slide } from './schemas.ts';
 
 export interface ContentPage extends PageFrontMatter {
   slug: string;
@@ -30,6 +30,7 @@ export interface LoadedContent {
   popup?: Popup | undefined;
   /** content/search-promos.json: the cards between search results (the built-in three when absent). */
   search_promos?: SearchPromo[] | undefined;
+  promotions?: Promotion[] | undefined;
   /** Processed images keyed by source (tenant-relative path or URL), filled in by the build. */
   photos: Record<string, Photo>;
   /** Site path of a logo published from the tenant folder (tenant.json logo.url as a local file). */

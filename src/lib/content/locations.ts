@@ -4,6 +4,7 @@
  */
 import { contactSlug } from '../rules/contact-slug.ts';
 import { openingHoursSpecification, specialOpeningHoursSpecification } from '../rules/opening-hours.ts';
+import { mapEmbedSrc } from '../rules/map-view.ts';
 import { formatPhone } from '../rules/phone.ts';
 import { searchLinks } from '../search/site-search.ts';
 import type { SiteModel } from '../site/site-model.ts';
@@ -53,12 +54,10 @@ export function directionsHref(loc: Location): string | undefined {
   return text ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(text)}` : undefined;
 }
 
-/** OpenStreetMap embed around the location, loaded only when the visitor asks for the map. */
+/** OpenStreetMap embed around the location at the spec's zoom 10, loaded only when the visitor asks for the map. */
 export function mapEmbedUrl(loc: Location): string | undefined {
   const { lat, long } = loc.address;
-  if (lat === undefined || long === undefined) return undefined;
-  const d = 0.008;
-  return `https://www.openstreetmap.org/export/embed.html?bbox=${long - d},${lat - d / 1.6},${long + d},${lat + d / 1.6}&layer=mapnik&marker=${lat},${long}`;
+  return lat === undefined || long === undefined ? undefined : mapEmbedSrc(lat, long);
 }
 
 /** schema.org AutoDealer for one location, with its opening hours and holiday hours. */

@@ -174,3 +174,17 @@ export const PopupSchema = v.strictObject({
   expires: v.optional(DateOrTime),
 });
 export type Popup = v.InferOutput<typeof PopupSchema>;
+
+/**
+ * A promotions slider banner (the spec's 540 px by 1920 px slider, shown with the popup): a
+ * 1920 x 540 picture, its alt text and where it leads; hidden after `expires`, like the popup.
+ */
+export const PromotionSchema = v.strictObject({
+  id: v.optional(v.union([v.number(), v.string()])),
+  title: Text,
+  image: ImageRef,
+  image_alt: OptionalText,
+  url: v.optional(Link),
+  expires: v.optional(DateOrTime),
+});
+export type Promotion = v.InferOutput<typeof PromotionSchema>;

@@ -3,11 +3,11 @@
  * takes the site model, so the same answers come out of the pages, the sitemap and the tests.
  */
 import type { Photo } from '../model/vehicle.ts';
-import { averageRating, showReviews } from '../rules/review-display.ts';
+import { averageRating, listedReviews, showReviews } from '../rules/review-display.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import { defaultPage, STANDARD_PAGES, type StandardPage } from './default-pages.ts';
 import type { ContentPage, LoadedContent } from './load-content.ts';
-import type { Feature, Offer, Popup, Review, Slide } from './schemas.ts';
+import type { Feature, Offer, Popup, Promotion, Review, Slide } from './schemas.ts';
 import { allStockLink } from '../search/url.ts';
 import { promoActive } from '../search/promo.ts';
 import type { Promo } from '../../islands/search/types.ts';
@@ -129,7 +129,7 @@ export function reviewSummary(model: SiteModel): ReviewSummary | undefined {
     const agg = { average_rating: own.average_rating ?? fromList, count: own.count ?? (listed.length || undefined) };
     const average = averageRating(agg);
     if (average === undefined || !showReviews(agg, opts)) return undefined;
-    return { average, count: agg.count, reviews: listed.slice(0, REVIEWS_SHOWN), source: own.source, url: own.url };
+    return { average, count: agg.count, reviews: listedReviews(listed, t.reviews.hidden).slice(0, REVIEWS_SHOWN), source: own.source, url: own.url };
   }
   const rated = t.dealerships.filter((d) => d.average_rating !== undefined);
   if (rated.length === 0) return undefined;
@@ -174,6 +174,12 @@ export function activePopup(model: SiteModel): Popup | undefined {
   if (!popup || !model.tenant.features.promo_popup) return undefined;
   if (popup.expires && popup.expires.slice(0, 10) < buildDate(model)) return undefined;
   return popup;
+}
+
+/** The promotions slider's banners not expired by the build date (a date shows through that whole day, as the popup). */
+export function activePromotions(model: SiteModel): Promotion[] {
+  const today = buildDate(model);
+  return (contentOf(model).promotions ?? []).filter((p) => !p.expires || p.expires.slice(0, 10) >= today);
 }
 
 /** Caches a derivation per site model: the header calls some of these on every page. */

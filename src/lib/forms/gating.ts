@@ -1,12 +1,15 @@
 /**
  * Which routes need sign-in (browse spec section 6). /online-payment and the garage pages are always
- * gated; checkout, finance, trade-in and spin-to-win only where the tenant's `gating` says so; a car
- * checkout path without a car slug is never gated. The site is static, so the page asks
+ * gated; /cars/trade-in?car_id is gated as the spec's route list says, unless a tenant switches it
+ * off (`gating.trade_in: false`: the vehicle spec's "gated on some tenants"); checkout, finance and
+ * spin-to-win only where the tenant's `gating` says so; a car checkout path without a car slug is
+ * never gated, and neither are the sell-your-car pages (/trade-in, /sell-your-car, /sell-my-car). The site is static, so the page asks
  * GET /api/auth/session and sends a signed-out visitor to the sign-in URL built here.
  */
 export interface GatingConfig {
   checkout?: boolean | undefined;
   finance?: boolean | undefined;
+  /** On unless false (the spec lists /cars/trade-in?car_id among the gated routes). */
   trade_in?: boolean | undefined;
   spin_to_win?: boolean | undefined;
   /** The tenant-named garage page, e.g. /mymotorama. */
@@ -31,7 +34,7 @@ export function gateFor(pathname: string, search: string, gating: GatingConfig, 
   const query = new URLSearchParams(search);
   if (path === '/online-payment') return 'online-payment';
   if (garages.includes(path)) return 'my-garage';
-  if (path === '/cars/trade-in') return gating.trade_in && query.get('car_id') ? 'trade-in' : undefined;
+  if (path === '/cars/trade-in') return gating.trade_in !== false && query.get('car_id') ? 'trade-in' : undefined;
   const checkout = /^\/cars\/([^/]*)\/(?:checkout|buy-online)$/.exec(path);
   if (checkout) return gating.checkout && checkout[1] ? 'checkout' : undefined;
   if (path === '/personalised/finance') return gating.finance && query.get('car_id') ? 'car-finance' : undefined;

@@ -5,7 +5,7 @@ import { CarRecordSchema, type CarRecord } from '../schemas/car.ts';
 import { formatIssues } from '../schemas/issues.ts';
 import type { Tenant } from '../tenant/load-tenant.ts';
 import type { Vehicle, VehicleLocation } from '../model/vehicle.ts';
-import { isListed } from '../rules/listing.ts';
+import { isListed, recentSoldDays, recentSoldSettings } from '../rules/listing.ts';
 import { isJustArrived } from '../rules/card-tag.ts';
 import { customRank } from '../rules/rank.ts';
 import { slugify } from '../utils/slugify.ts';
@@ -218,18 +218,19 @@ export function ingestRows(
 
     const { images, spin_images, location, ...rest } = car;
     const slug = deriveSlug(car, slugs);
+    const resolved = resolveLocation({ ...car, location }, tenant);
     const image_sources = [...new Set([...(car.primary_image_url ? [car.primary_image_url] : []), ...(images ?? [])])];
     vehicles.push({
       ...rest,
       slug,
       path: `/cars/${slug}`,
-      listed: isListed(car, now, tenant.listing.recent_sold_days),
+      listed: isListed(car, now, recentSoldDays({ ...car, location: resolved }, recentSoldSettings(tenant))),
       just_arrived: isJustArrived(car.created_at, now, tenant.listing.just_arrived_days),
       custom_rank: customRank(car),
       image_sources,
       spin_sources: spin_images ?? [],
       photos: [],
-      location: resolveLocation({ ...car, location }, tenant),
+      location: resolved,
     });
   }
   return { file, format, encoding, read: rows.length, vehicles, rejected };

@@ -29,3 +29,13 @@ export function bodyTypeLabel(value: string | undefined): string | undefined {
   const key = Object.keys(BODY_TYPE_LABELS).find((k) => k.toLowerCase() === value.replace(/[\s_-]/g, '').toLowerCase());
   return key ? BODY_TYPE_LABELS[key] : value;
 }
+
+/**
+ * The picture of a body type on its facet tile: a small side view in public/img/body/ (64 x 32,
+ * 0.3-0.4 KB each), one per recognised body type; undefined for a value the spec does not name.
+ */
+export function bodyTypeImage(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const key = Object.keys(BODY_TYPE_LABELS).find((k) => k.toLowerCase() === value.replace(/[\s_-]/g, '').toLowerCase());
+  return key ? `/img/body/${key}.svg` : undefined;
+}

@@ -30,3 +30,42 @@ export function isListed(car: ListingFacts, now: number, recentSoldDays = 3): bo
   const age = now - car.sold_date_timestamp;
   return age >= 0 && age <= recentSoldDays * DAY_SECONDS;
 }
+
+/** What the recent-sold window of a car is looked up in: the tenant's default and its dealerships'. */
+export interface RecentSoldSettings {
+  /** The tenant's window (listing.recent_sold_days, spec default 3). */
+  recent_sold_days: number;
+  dealerships: readonly { id: string; slug: string; recent_sold_days?: number | undefined }[];
+  locations: readonly { id: string; dealership_slug: string }[];
+}
+
+/** The fields of a car that name its dealership: its own slug or id, else its location's. */
+export interface DealershipOf {
+  dealership_slug?: string | null | undefined;
+  dealership_id?: string | number | null | undefined;
+  location_id?: string | number | null | undefined;
+  location?: { id?: string | number | null | undefined } | null | undefined;
+}
+
+/**
+ * The spec's "recently sold cars remain listed for a number of days (default 3, configurable per
+ * dealership)": the car's dealership's own window (dealerships[].recent_sold_days) when it has one,
+ * else the tenant's. The dealership is the car's own (slug, else id), else its location's.
+ */
+export function recentSoldDays(car: DealershipOf, s: RecentSoldSettings): number {
+  const byId = car.dealership_id != null ? s.dealerships.find((d) => d.id === String(car.dealership_id)) : undefined;
+  const locationId = car.location?.id ?? car.location_id;
+  const viaLocation = locationId != null ? s.locations.find((l) => l.id === String(locationId))?.dealership_slug : undefined;
+  const slug = car.dealership_slug ?? byId?.slug ?? viaLocation;
+  const own = slug !== undefined ? s.dealerships.find((d) => d.slug === slug)?.recent_sold_days : undefined;
+  return own ?? s.recent_sold_days;
+}
+
+/** The tenant's settings as recentSoldDays reads them. */
+export function recentSoldSettings(tenant: {
+  listing: { recent_sold_days: number };
+  dealerships: RecentSoldSettings['dealerships'];
+  locations: RecentSoldSettings['locations'];
+}): RecentSoldSettings {
+  return { recent_sold_days: tenant.listing.recent_sold_days, dealerships: tenant.dealerships, locations: tenant.locations };
+}

@@ -28,6 +28,15 @@ export function departmentOf(loc: Pick<LocationLike, 'location_type' | 'location
   return loc.location_type === '' ? 'sales' : loc.location_type;
 }
 
+/**
+ * The spec's location_subtype "may include buying": a location that buys cars from the public (a
+ * car-buying centre, "we buy cars"). It stays in its department; it is also listed where a shopper
+ * sells a car (/sell-your-car), with a Sell Your Car action.
+ */
+export function buysCars(loc: Pick<LocationLike, 'location_subtype'>): boolean {
+  return loc.location_subtype !== undefined && /\bbuying\b/i.test(loc.location_subtype);
+}
+
 /** Visible locations sorted sales, then used, service, parts; primary first within a department. */
 export function sortLocations<L extends LocationLike>(locations: readonly L[]): L[] {
   const rank = (l: L) => DEPARTMENT_ORDER.indexOf(departmentOf(l)) * 2 + (l.primary ? 0 : 1);
@@ -39,11 +48,11 @@ export function sortLocations<L extends LocationLike>(locations: readonly L[]): 
 }
 
 /** The location block's filter: one of these words, or a location id. */
-export type LocationFilter = 'primary' | 'sales' | 'service' | 'parts' | 'service-and-parts' | 'all' | (string & {});
+export type LocationFilter = 'primary' | 'sales' | 'service' | 'parts' | 'service-and-parts' | 'buying' | 'all' | (string & {});
 
 /**
  * The visible locations a block shows. `sales` includes used-car locations; `service-and-parts` both
- * after-sales departments; any other value is a location id.
+ * after-sales departments; `buying` the locations whose subtype includes buying; any other value is a location id.
  */
 export function selectLocations<L extends LocationLike>(locations: readonly L[], filter: LocationFilter): L[] {
   const sorted = sortLocations(locations);
@@ -61,6 +70,8 @@ export function selectLocations<L extends LocationLike>(locations: readonly L[],
       return dept('parts');
     case 'service-and-parts':
       return dept('service', 'parts');
+    case 'buying':
+      return sorted.filter(buysCars);
     default:
       return sorted.filter((l) => l.id === filter);
   }

@@ -17,6 +17,16 @@ export function averageRating(agg: ReviewAggregate): number | undefined {
   return n !== undefined && Number.isFinite(n) ? n : undefined;
 }
 
+/**
+ * The spec's hidden reviews list: reviews whose id is on the tenant's list (reviews.hidden) are never
+ * listed; the next ones take their places. The aggregate (count and average) is not changed: it is
+ * the review site's, and hiding a review must not raise the average shown.
+ */
+export function listedReviews<R extends { id?: string | number | undefined }>(reviews: readonly R[], hidden: readonly string[]): R[] {
+  const ids = new Set(hidden);
+  return reviews.filter((r) => r.id === undefined || !ids.has(String(r.id)));
+}
+
 /** Reviews are shown only when not hidden and the average is strictly above the minimum. */
 export function showReviews(agg: ReviewAggregate, opts: ReviewDisplayOptions): boolean {
   const avg = averageRating(agg);

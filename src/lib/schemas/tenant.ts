@@ -23,6 +23,8 @@ const DealershipSchema = v.strictObject({
   logo_url: OptionalText,
   average_rating: v.optional(LooseNumber),
   review_count: v.optional(LooseNumber),
+  /** This dealership's recent-sold window in days; absent: listing.recent_sold_days. */
+  recent_sold_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(365))),
 });
 
 const ratio = (fallback: number) => v.optional(v.pipe(LooseNumber, v.minValue(0, 'a ratio from 0 to 1'), v.maxValue(1, 'a ratio from 0 to 1')), fallback);
@@ -110,12 +112,24 @@ export const TenantConfigSchema = v.strictObject({
     v.strictObject({
       checkout: v.optional(v.boolean(), false),
       finance: v.optional(v.boolean(), false),
-      trade_in: v.optional(v.boolean(), false),
+      // /cars/trade-in?car_id is in the spec's list of gated routes: on unless a tenant switches it off.
+      trade_in: v.optional(v.boolean(), true),
       spin_to_win: v.optional(v.boolean(), false),
       // The tenant-named garage page (/mymotorama, /mybigboxcars, ...), always gated like /my-garage.
       garage_path: v.optional(v.pipe(v.string(), v.regex(/^\/my[a-z0-9-]+$/, 'expected a path like /mymotorama'))),
     }),
     {},
+  ),
+  // The spec's service booking list: a dealership's (and make's) external booking page; /service otherwise.
+  service_bookings: v.optional(
+    v.array(
+      v.strictObject({
+        dealership: SlugSchema,
+        make: OptionalText,
+        url: HttpUrl,
+      }),
+    ),
+    [],
   ),
   // The contact form's "Enquiry type" select (the lead's category); fewer than two entries hides it.
   enquiry_types: v.optional(v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'an enquiry type'), v.maxLength(100, 'at most 100 characters'))), [
@@ -132,7 +146,14 @@ export const TenantConfigSchema = v.strictObject({
     }),
     {},
   ),
-  reviews: v.optional(v.strictObject({ min_rating: v.optional(v.number(), 4) }), {}),
+  reviews: v.optional(
+    v.strictObject({
+      min_rating: v.optional(v.number(), 4),
+      // The spec's "hidden reviews list" (two entries there): ids of reviews in content/reviews.json never listed.
+      hidden: v.optional(v.array(LooseId), []),
+    }),
+    {},
+  ),
   stats: v.optional(
     v.strictObject({
       locations: v.optional(v.string(), '50+'),

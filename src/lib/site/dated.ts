@@ -10,10 +10,10 @@
  * listed here is caught by the build test that compares a build inside the window with one from its
  * first day, byte for byte (tests/build/incremental-days.test.ts).
  */
-import { activeOffers, activePopup, activeSearchPromos, buildDate } from '../content/site-content.ts';
+import { activeOffers, activePopup, activePromotions, activeSearchPromos, buildDate } from '../content/site-content.ts';
 import type { Vehicle } from '../model/vehicle.ts';
 import { isJustArrived } from '../rules/card-tag.ts';
-import { isListed } from '../rules/listing.ts';
+import { isListed, recentSoldDays, recentSoldSettings } from '../rules/listing.ts';
 import { specialHoursLines, specialOpeningHoursSpecification } from '../rules/opening-hours.ts';
 import { regoExpiryText } from '../rules/vdp-content.ts';
 import type { SiteModel } from './site-model.ts';
@@ -31,8 +31,10 @@ export function datedFacts(model: Pick<SiteModel, 'tenant' | 'content'>, vehicle
   const { tenant } = model;
   const at = { ...model, vehicles: [], views: {}, now, built_at: '' } as SiteModel;
   const today = buildDate(at);
+  const windows = recentSoldSettings(tenant);
   const cars = vehicles.map((v) => {
-    const listed = isListed(v, now, tenant.listing.recent_sold_days);
+    // Each car's own dealership's window, as ingest listed it (rules/listing.ts recentSoldDays).
+    const listed = isListed(v, now, recentSoldDays(v, windows));
     if (!listed) return '-';
     const arrived = isJustArrived(v.created_at, now, tenant.listing.just_arrived_days) ? 'N' : '';
     const ended = financeOfferEnds(v).some((d) => d < dayOf(now)) ? 'E' : '';
@@ -46,6 +48,7 @@ export function datedFacts(model: Pick<SiteModel, 'tenant' | 'content'>, vehicle
     offers: model.content ? activeOffers(at).map((o) => o.id) : [],
     popup: model.content ? activePopup(at) !== undefined : false,
     search_promos: model.content ? activeSearchPromos(at).map((p) => p.title) : [],
+    promotions: model.content ? activePromotions(at).map((p) => p.title) : [],
   });
 }
 

@@ -13,7 +13,10 @@ export interface Dealership {
   id: string;
   slug: string;
   name: string;
+  make?: string | undefined;
   url?: string | undefined;
+  /** Its own recent-sold window (rules/listing.ts recentSoldDays). */
+  recent_sold_days?: number | undefined;
   average_rating?: number | undefined;
   review_count?: number | undefined;
 }
