@@ -199,7 +199,7 @@ describe('statuses other than in_stock, coming_soon and sold', () => {
     expect(view.actions.finance).toBeUndefined();
     expect(view.tag).toEqual({ kind: 'sold', text: 'JUST SOLD' });
     expect(view.price.text).toBe('$27,990');
-    expect(cardTag({ make: 'Mazda', status: 'on_hold' }, {})).toEqual({ kind: 'sold', text: 'JUST SOLD' });
+    expect(cardTag({ make: 'Mazda', car_type: 'used', status: 'on_hold' }, {})).toEqual({ kind: 'sold', text: 'JUST SOLD' });
     expect(customRank({ status: 'under_offer', created_at: 5 })).toBeLessThan(customRank({ status: 'coming_soon', created_at: 1 }));
   });
 
