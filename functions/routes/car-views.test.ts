@@ -7,11 +7,15 @@ const path = '/api/cars/a-hilux/view.json';
 describe('/api/cars/{slug}/view.json', () => {
   const h = useHarness();
 
-  it('GET answers the views (export count plus counted visitors) and car_fields', async () => {
+  it("GET (the page's call, with photos_count, updated_at and website_id) counts this visitor and answers the views and car_fields", async () => {
     const res = await h.request(`${path}?photos_count=0&updated_at=1&website_id=1`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
-      views: 10,
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('set-cookie')).toMatch(/^vid=/);
+    const body = (await res.json()) as { car_fields: { updated_at: number } };
+    expect(typeof body.car_fields.updated_at).toBe('number');
+    expect(body).toEqual({
+      views: 11,
       car_fields: {
         id: 'a-hilux',
         slug: 'a-hilux',
@@ -23,6 +27,7 @@ describe('/api/cars/{slug}/view.json', () => {
         price: 55990,
         photos_count: 0,
         reservable: false,
+        updated_at: body.car_fields.updated_at,
       },
     });
     // A tenant that reserves online: its in-stock car can be reserved.
@@ -53,6 +58,25 @@ describe('/api/cars/{slug}/view.json', () => {
     expect(((await (await h.request(path)).json()) as { views: number }).views).toBe(12);
   });
 
+  it('GET counts a visitor once: the same visitor asking again, or GET after POST, adds nothing', async () => {
+    const first = await h.request(`${path}?updated_at=1764000000`);
+    expect(((await first.json()) as { views: number }).views).toBe(11);
+    const vid = /vid=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
+    const again = await h.request(path, { headers: { cookie: `vid=${vid}` } });
+    expect(((await again.json()) as { views: number }).views).toBe(11);
+    const other = await h.request(path, { ip: '198.51.100.78' });
+    expect(((await other.json()) as { views: number }).views).toBe(12);
+  });
+
+  it('GET refuses photos_count or updated_at that are not whole numbers (400), and accepts them empty', async () => {
+    for (const q of ['updated_at=yesterday', 'photos_count=-1', 'updated_at=1e9', 'photos_count=%3Cscript%3E']) {
+      const res = await h.request(`${path}?${q}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: 'photos_count and updated_at must be whole numbers.' });
+    }
+    expect((await h.request(`${path}?photos_count=&updated_at=&website_id=x`)).status).toBe(200);
+  });
+
   it('ignores a malformed visitor cookie and issues a new one', async () => {
     const res = await h.post(path, {}, { headers: { cookie: 'vid=short' } });
     expect(res.headers.get('set-cookie')).toMatch(/^vid=[\w-]{40,}/);
@@ -66,7 +90,8 @@ describe('/api/cars/{slug}/view.json', () => {
 
   it('keeps counts per tenant', async () => {
     await h.post('/api/cars/b-ranger/view.json', {}, { origin: BETA });
-    expect(((await (await h.request(path)).json()) as { views: number }).views).toBe(10);
+    // This GET is the first count for the alpha car: the beta visit did not add to it.
+    expect(((await (await h.request(path)).json()) as { views: number }).views).toBe(11);
   });
 
   it('rate-limits per IP', async () => {

@@ -58,6 +58,13 @@ export interface PhotoSpec {
   plate?: string;
   /** A 360 spin frame: the car turned this many degrees on a studio turntable (0 = side view, front left). */
   turn?: number;
+  /**
+   * An interior panorama (2560x720, twice as wide as high): the cabin in the middle (forward, as in an
+   * equirectangular 360 picture), each side continued by the mirror image of its own half, so the two
+   * ends meet and the vehicle page's viewer wraps it around like a 360 interior. A point (x, y) of the
+   * 1280x720 cabin is at x + 640 in the panorama.
+   */
+  panorama?: boolean;
 }
 
 export const WIDTH = 1280;
@@ -1355,7 +1362,17 @@ export function renderSvg(spec: PhotoSpec): string {
   const plate = spec.plate ?? 'DEMO';
   let body = '';
   let lightMark = true;
-  if (spec.view === 'interior') {
+  if (spec.view === 'interior' && spec.panorama) {
+    const cabin = interior(spec.art, paint, id, spec.scene);
+    const w = WIDTH * 2;
+    const q = WIDTH / 2;
+    body =
+      `<defs>${defs(id, paint)}</defs>` +
+      `<g transform="translate(${q} 0) scale(-1 1)">${cabin}</g>` +
+      `<g transform="translate(${w + q} 0) scale(-1 1)">${cabin}</g>` +
+      `<g transform="translate(${q} 0)">${cabin}</g>`;
+    return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${HEIGHT}" viewBox="0 0 ${w} ${HEIGHT}">${body}${watermark(spec.watermark, true)}</svg>`;
+  } else if (spec.view === 'interior') {
     body = `<defs>${defs(id, paint)}</defs>` + interior(spec.art, paint, id, spec.scene);
   } else if (spec.turn !== undefined) {
     body = turntable(spec, paint, spec.turn);

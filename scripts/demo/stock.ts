@@ -9,7 +9,7 @@ import { addFullMedia, addVdpExtras, belowMarket, expireRego, type DemoFinance }
 import { slugify } from '../../src/lib/utils/slugify.ts';
 
 export type CarType = 'new' | 'used' | 'demo';
-export type CarStatus = 'in_stock' | 'coming_soon' | 'sold';
+export type CarStatus = 'in_stock' | 'coming_soon' | 'sold' | 'under_offer';
 
 /** One stock record as written to stock.json (Car field names of the spec). */
 export type StockRecord = Record<string, unknown> & {
@@ -69,6 +69,8 @@ export interface PhotoRequest {
   mirror?: boolean;
   /** A 360 spin frame at this angle (degrees). */
   turn?: number;
+  /** An interior panorama (twice as wide as high). */
+  panorama?: boolean;
 }
 
 export interface EdgeCaseRef {
@@ -107,7 +109,7 @@ export function photoPath(req: PhotoRequest): string {
   if (req.turn !== undefined) return `photos/spin/${art}-${req.colour.toLowerCase()}-${String(Math.round(req.turn)).padStart(3, '0')}.jpg`;
   if (req.view === 'interior') {
     const base = req.art === 'motorcycle' ? `${art}-${req.colour.toLowerCase()}-interior` : `${art}-interior`;
-    return `photos/${base}${req.scene === 'cabin' ? '' : `-${req.scene}`}.jpg`;
+    return `photos/${base}${req.scene === 'cabin' ? '' : `-${req.scene}`}${req.panorama ? '-panorama' : ''}.jpg`;
   }
   const extra = req.scene === STANDARD_SCENE[req.view] ? '' : `-${req.scene}`;
   return `photos/${art}-${req.colour.toLowerCase()}-${req.view}${extra}${req.mirror ? '-r' : ''}.jpg`;
@@ -538,6 +540,8 @@ export const EDGE_CASES = [
   'below_market',
   'no_vin',
   'sold_dealership_window',
+  'other_status',
+  'subscription',
 ] as const;
 export type EdgeCase = (typeof EDGE_CASES)[number];
 
@@ -839,6 +843,26 @@ export function generateStock(profile: StockProfile, count: number, seed: number
     'sold_dealership_window',
     (r) => r.item_type === 'motorcycle' && r.status !== 'sold',
     (r) => setSold(r, 5.5),
+  );
+  // Claimed after no_vin, for the same reason. A status the spec does not name, in the shape real
+  // exports send it ("Under Offer", optional fields null or ""): accepted, shown with the SOLD panel.
+  claim(
+    'other_status',
+    (r) => inStockPlain(r) && car(r) && r.car_type === 'used',
+    (r) => {
+      r.status = 'Under Offer' as CarStatus;
+      r.tag = null as unknown as undefined;
+      r.before_price = '' as unknown as number;
+      r.regplate = '';
+      r.dealercomments = null as unknown as string;
+      delete r.finance_lenders;
+    },
+  );
+  // A car with a subscription price (shown per week).
+  claim(
+    'subscription',
+    (r) => inStockPlain(r) && car(r) && r.car_type === 'new',
+    (r) => (r.subscription_price = Math.round((r.price as number) / 180)),
   );
 
   // Only photos still referenced are rendered.

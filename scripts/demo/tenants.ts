@@ -125,7 +125,15 @@ function coastal(now: Date): DemoTenant {
         { name: 'ACT', price: 890, postcodes: ['2600-2620', '2900-2920'] },
         { name: 'Regional NSW', price: 1190, postcodes: ['2331-2554', '2575-2599', '2621-2744', '2771-2899'] },
       ],
-      vdp_config: { show_map_section: true, default_media_view: 'gallery', video_placement: 'second' },
+      vdp_config: {
+        show_map_section: true,
+        default_media_view: 'gallery',
+        video_placement: 'second',
+        // The brand and one-dealership rules of the vehicle spec, switched on here to show them.
+        share_copies_link: true,
+        finance_path: '/finance-enquiry',
+        coming_soon_no_test_drive: true,
+      },
       features: {
         favourites: true,
         compare: true,
@@ -358,7 +366,7 @@ function southern(now: Date): DemoTenant {
         { name: 'South Australia', price: 1250, postcodes: ['5000-5799'] },
         { name: 'Tasmania', price: 1650, postcodes: ['7000-7799'] },
       ],
-      vdp_config: { show_map_section: true, default_media_view: 'gallery', video_placement: 'middle' },
+      vdp_config: { show_map_section: true, default_media_view: 'gallery', video_placement: 'middle', apply_for_finance_dealerships: ['southern-ford'] },
       features: {
         favourites: true,
         compare: true,

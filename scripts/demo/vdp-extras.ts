@@ -132,7 +132,7 @@ export function addFullMedia(
     photos.set(path, req);
     frames.push(path);
   }
-  const interior: PhotoRequest = { art: first.art, colour: first.colour, view: 'interior', scene: 'cabin' };
+  const interior: PhotoRequest = { art: first.art, colour: first.colour, view: 'interior', scene: 'cabin', panorama: true };
   photos.set(photoPath(interior), interior);
   r.spin_images = frames;
   r.spin_interior_image = photoPath(interior);
@@ -144,7 +144,11 @@ export function addFullMedia(
       { id: 'h2', description: 'Alloy wheels, full-size spare' },
       { id: 'h3', description: 'Powered tailgate' },
     ],
-    interior: [{ id: 'h4', description: 'Heated front seats' }],
+    interior: [
+      { id: 'h4', description: 'Heated front seats' },
+      { id: 'h5', description: 'Touchscreen with wireless Apple CarPlay and Android Auto' },
+      { id: 'h6', description: 'Leather-wrapped steering wheel with audio controls' },
+    ],
     positions: [
       { hotspotId: 'h1', activeAngle: 0, posX: 14, posY: 62 },
       { hotspotId: 'h1', activeAngle: 1, posX: 18, posY: 60 },
@@ -152,6 +156,10 @@ export function addFullMedia(
       { hotspotId: 'h2', activeAngle: 0, posX: 27, posY: 75 },
       { hotspotId: 'h2', activeAngle: 12, posX: 73, posY: 75 },
       { hotspotId: 'h3', activeAngle: 18, posX: 50, posY: 58 },
+      // Interior hotspots: percentages of the panorama's width and height (art.ts: cabin x + 640 of 2560).
+      { hotspotId: 'h4', activeAngle: 0, posX: 70, posY: 88 },
+      { hotspotId: 'h5', activeAngle: 0, posX: 52.7, posY: 66 },
+      { hotspotId: 'h6', activeAngle: 0, posX: 37.9, posY: 80 },
     ],
   };
 }

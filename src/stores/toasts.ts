@@ -34,6 +34,11 @@ export const savedToast = (carName: string, listHref: string) => ({
   description: `${carName} is now available in your watchlist`,
   action: { label: 'View List', href: listHref },
 });
+/** Some brands' Share button copies the page address and says so in a toast (shown for TOAST_MS, 3 seconds). */
+export const linkCopiedToast = () => ({
+  title: 'Link copied',
+  description: 'The link to this car is ready to paste.',
+});
 export const removedToast = (carName: string, listHref: string) => ({
   title: 'Car Removed',
   description: `${carName} is no longer in your watchlist`,

@@ -206,7 +206,8 @@ describe('demo tenants', () => {
     for (const slug of SLUGS) {
       const stock = stockOf(slug);
       expect([...new Set(stock.map((r) => r.car_type))].sort()).toEqual(want[slug]);
-      expect([...new Set(stock.map((r) => r.status))].sort()).toEqual(['coming_soon', 'in_stock', 'sold']);
+      // "Under Offer": the other_status edge case, in the shape a real export sends another status.
+      expect([...new Set(stock.map((r) => r.status))].sort()).toEqual(['Under Offer', 'coming_soon', 'in_stock', 'sold']);
     }
   });
 
@@ -265,13 +266,40 @@ describe('demo tenants', () => {
     });
     it('dealer comments: long, empty and one with HTML', () => {
       const stock = stockOf(slug);
-      expect(stock.some((r) => (r.dealercomments as string).length > 400)).toBe(true);
+      const text = (r: Rec) => (r.dealercomments as string | null) ?? '';
+      expect(stock.some((r) => text(r).length > 400)).toBe(true);
       expect(stock.some((r) => r.dealercomments === '')).toBe(true);
-      expect(stock.filter((r) => (r.dealercomments as string).includes('<script>alert(1)</script><b>bold</b>')).length).toBe(1);
+      expect(stock.filter((r) => text(r).includes('<script>alert(1)</script><b>bold</b>')).length).toBe(1);
     });
     it('some records without a slug and some with a history report', () => {
       expect(has((r) => r.slug === null)).toBe(true);
       expect(has((r) => typeof r.file === 'string' && r.car_type === 'used')).toBe(true);
+    });
+    it('another status with null and empty optional fields (listed), and a subscription price', () => {
+      const manifest = manifestOf(slug);
+      const other = stockOf(slug).find((r) => r.id === manifest.edge_cases.other_status?.id)!;
+      expect(other).toMatchObject({ status: 'Under Offer', tag: null, regplate: '', dealercomments: null, before_price: '' });
+      expect(isListed(other, NOW_UNIX, 3)).toBe(true);
+      if (slug !== 'demo-redline-used-cars') {
+        const sub = stockOf(slug).find((r) => r.id === manifest.edge_cases.subscription?.id)!;
+        expect(sub.subscription_price).toBeGreaterThan(10);
+      }
+    });
+    it('the full-media car has a 2:1 interior panorama with positioned interior hotspots', async () => {
+      const car = stockOf(slug).find((r) => r.id === manifestOf(slug).edge_cases.full_media?.id)!;
+      const pano = car.spin_interior_image as string;
+      expect(pano).toMatch(/-panorama\.jpg$/);
+      const meta = await sharp(join(dir(), pano)).metadata();
+      expect([meta.width, meta.height]).toEqual([2560, 720]);
+      const hotspots = car.hotspots as { interior: { id: string }[]; positions: { hotspotId: string; posX: number; posY: number }[] };
+      expect(hotspots.interior.length).toBe(3);
+      for (const h of hotspots.interior) {
+        const pos = hotspots.positions.find((p) => p.hotspotId === h.id)!;
+        expect(pos.posX).toBeGreaterThanOrEqual(0);
+        expect(pos.posX).toBeLessThanOrEqual(100);
+        expect(pos.posY).toBeGreaterThanOrEqual(0);
+        expect(pos.posY).toBeLessThanOrEqual(100);
+      }
     });
     it('a manifest naming the edge-case cars', () => {
       const manifest = JSON.parse(readFileSync(join(dir(), 'demo-manifest.json'), 'utf8'));

@@ -2,7 +2,12 @@
 import { $toast, dismissToast } from '../../stores/toasts.ts';
 import '../forms/forms.css';
 
+let mounted = false;
+
+/** Mounts the one toast box (once per page, however many scripts ask: two boxes would show every toast twice). */
 export function mountToasts(): void {
+  if (mounted) return;
+  mounted = true;
   const box = document.createElement('div');
   document.body.append(box);
   $toast.subscribe((t) => {

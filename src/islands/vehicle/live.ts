@@ -1,13 +1,16 @@
 import { quoteEstimate } from '../../lib/finance/quote.ts';
 import type { Quote } from '../../lib/vdp/extras.ts';
 
-/** The view count: POST /api/cars/{slug}/view.json counts this visitor and answers the views; not ok keeps the built number. */
+/**
+ * The view count, the spec's call: GET /api/cars/{slug}/view.json?photos_count&updated_at&website_id
+ * counts this visitor (once per car) and answers the views; not ok keeps the built number.
+ */
 export function loadViews(root: Document): void {
   const el = root.querySelector<HTMLElement>('[data-views]');
   if (!el) return;
-  const { slug = '', photos = '0', website = '' } = el.dataset;
-  const query = new URLSearchParams({ photos_count: photos, website_id: website });
-  fetch(`/api/cars/${encodeURIComponent(slug)}/view.json?${query.toString()}`, { method: 'POST' })
+  const { slug = '', photos = '0', updated = '', website = '' } = el.dataset;
+  const query = new URLSearchParams({ photos_count: photos, updated_at: updated, website_id: website });
+  fetch(`/api/cars/${encodeURIComponent(slug)}/view.json?${query.toString()}`, { credentials: 'same-origin' })
     .then((res) => (res.ok ? (res.json() as Promise<{ views?: unknown }>) : null))
     .then((data) => {
       const views = data?.views;

@@ -15,7 +15,7 @@ export function mount(pane: HTMLElement): void {
   const spin = pane.querySelector<HTMLElement>('[data-spin]');
   if (spin) mountSpin(spin);
   const pano = pane.querySelector<HTMLElement>('[data-pano]');
-  if (pano) dragScroll(pano);
+  if (pano) panorama(pano);
 }
 
 function load(url: string): Promise<void> {
@@ -96,16 +96,46 @@ function mountSpin(el: HTMLElement): void {
   });
 }
 
-/** The interior panorama scrolls natively (touch, trackpad); a mouse can drag it too. */
-function dragScroll(el: HTMLElement): void {
+/**
+ * The interior panorama: it scrolls natively (touch, trackpad), a mouse drags it and the arrow keys
+ * pan it. A 360 panorama (data-wrap: twice as wide as high) is followed by an inert copy of itself and
+ * its scroll position is kept within the first copy, so panning never reaches an end.
+ */
+export function panorama(el: HTMLElement): void {
+  const tile = el.querySelector<HTMLElement>('.vdp-pano-tile');
+  if (tile && el.hasAttribute('data-wrap')) {
+    const copy = tile.cloneNode(true) as HTMLElement;
+    copy.setAttribute('aria-hidden', 'true');
+    copy.inert = true;
+    tile.after(copy);
+    const wrap = () => {
+      const w = tile.offsetWidth;
+      if (w <= el.clientWidth) return;
+      if (el.scrollLeft >= w) el.scrollLeft -= w;
+      else if (el.scrollLeft <= 0) el.scrollLeft += w;
+    };
+    el.addEventListener('scroll', wrap, { passive: true });
+    // Start looking ahead (the middle of the first copy), once the picture has its size.
+    const centre = () => (el.scrollLeft = Math.max(1, (tile.offsetWidth - el.clientWidth) / 2));
+    const img = tile.querySelector('img');
+    if (img && !img.complete) img.addEventListener('load', centre, { once: true });
+    else centre();
+  }
   let start: { x: number; left: number } | undefined;
   el.addEventListener('pointerdown', (e) => {
-    if (e.pointerType !== 'mouse') return;
+    if (e.pointerType !== 'mouse' || (e.target as Element).closest('.vdp-hotspot')) return;
     start = { x: e.clientX, left: el.scrollLeft };
     el.setPointerCapture(e.pointerId);
   });
   el.addEventListener('pointermove', (e) => {
     if (start) el.scrollLeft = start.left - (e.clientX - start.x);
   });
-  el.addEventListener('pointerup', () => (start = undefined));
+  const end = () => (start = undefined);
+  el.addEventListener('pointerup', end);
+  el.addEventListener('pointercancel', end);
+  el.addEventListener('keydown', (e) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    e.preventDefault();
+    el.scrollLeft += (e.key === 'ArrowLeft' ? -1 : 1) * el.clientWidth * 0.2;
+  });
 }

@@ -5,6 +5,7 @@
 import { initCollapse } from './collapse.ts';
 import { initLazy } from './lazy.ts';
 import { loadQuote, loadViews } from './live.ts';
+import { initMap } from './map.ts';
 import { initMedia } from './media.ts';
 import { initPdf } from './pdf.ts';
 import { initPhone } from './phone.ts';
@@ -18,6 +19,7 @@ initPhone(document);
 initShare(document);
 initPdf(document);
 initMedia(document);
+initMap(document);
 initSticky(document);
 initLazy(document);
 document.addEventListener('click', (event) => {

@@ -17,6 +17,7 @@ import { isSold } from '../rules/listing.ts';
 import { priceTypeLabel, type PriceDisplay } from '../rules/price-display.ts';
 import { isTestDriveOnly, vdpActions, type VdpActions } from '../rules/vdp-actions.ts';
 import { shareUrl } from '../rules/vdp-page.ts';
+import { subscriptionPriceText } from '../rules/used-car.ts';
 import { vehicleFullName } from '../rules/vehicle-title.ts';
 import type { Tenant } from '../tenant/load-tenant.ts';
 import { readVdpExtras } from '../vdp/extras.ts';
@@ -24,7 +25,7 @@ import type { Vehicle } from './vehicle.ts';
 
 /** What the view reads besides the car: the tenant's settings and the build's "now" (unix seconds). */
 export interface ViewContext {
-  tenant: Pick<Tenant, 'url' | 'texts' | 'features' | 'reserve' | 'finance' | 'locations' | 'dealerships'>;
+  tenant: Pick<Tenant, 'url' | 'texts' | 'features' | 'reserve' | 'finance' | 'locations' | 'dealerships' | 'vdp_config'>;
   now: number;
 }
 
@@ -44,6 +45,8 @@ export interface VehicleView {
   priceLabel: string | undefined;
   /** The label under a shown price (priceLabel, only where a price is shown). */
   priceNote: string | undefined;
+  /** The subscription price per week ("$189 per week"), where the car has one above 10 and is not sold (subscriptionPriceText). */
+  subscription: string | undefined;
   /** The struck-through earlier price, where before_price is above the shown price. */
   wasPrice: string | undefined;
   /** The card/page tag by the spec's precedence. */
@@ -98,8 +101,13 @@ export function vehicleView(car: Vehicle, ctx: ViewContext): VehicleView {
   const shownPrice = price.kind === 'price' ? price.amount : undefined;
   const priceLabel = priceTypeLabel(car.price_type);
   const terms = reserveTerms(car, tenant.reserve);
+  // The car's dealership: its own, else its location's. Finance hiding and the finance links read this one
+  // (it read only the car's own, so a car whose dealership came from its location still showed finance).
+  const location = tenant.locations.find((l) => l.id === car.location?.id);
+  const dealershipSlug = car.dealership_slug ?? location?.dealership_slug;
+  const vdp = tenant.vdp_config;
   const actions = vdpActions(
-    { ...car, photos_count: car.photos.length },
+    { ...car, dealership_slug: dealershipSlug, photos_count: car.photos.length },
     {
       reserveOnline: tenant.features.reserve_online,
       buyOnlinePath: tenant.features.buy_online_path,
@@ -107,14 +115,12 @@ export function vehicleView(car: Vehicle, ctx: ViewContext): VehicleView {
       watchlist: tenant.features.watchlist,
       reserveDeposit: terms.deposit,
       reserveLabel: terms.label,
+      comingSoonNoTestDrive: vdp.coming_soon_no_test_drive,
+      financeLink: { path: vdp.finance_path, applyDealerships: vdp.apply_for_finance_dealerships },
     },
   );
   const { extras } = readVdpExtras(car as unknown as Record<string, unknown>);
   const lender = chooseLender(extras.finance_lenders, tenant.finance.provider);
-  // The car's dealership: its own, else its location's. Finance hiding reads this one (it read only
-  // the car's own, so a car whose dealership came from its location still showed finance).
-  const location = tenant.locations.find((l) => l.id === car.location?.id);
-  const dealershipSlug = car.dealership_slug ?? location?.dealership_slug;
   const display = financeDisplay({ year: car.year, price: car.price, make: car.make, dealership_slug: dealershipSlug, available }, lender, {
     currentYear: new Date(ctx.now * 1000).getUTCFullYear(),
     hiddenDealerships: tenant.finance.hidden_dealerships,
@@ -128,6 +134,7 @@ export function vehicleView(car: Vehicle, ctx: ViewContext): VehicleView {
     shownPrice,
     priceLabel,
     priceNote: listing.priceNote,
+    subscription: subscriptionPriceText(car),
     wasPrice: shownPrice !== undefined && car.before_price && car.before_price > shownPrice ? formatDollars(car.before_price) : undefined,
     tag: listing.tag,
     sold: isSold(car),

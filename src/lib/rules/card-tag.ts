@@ -1,4 +1,4 @@
-import { DAY_SECONDS, isSold, type ListingFacts } from './listing.ts';
+import { DAY_SECONDS, isAvailable, type ListingFacts } from './listing.ts';
 
 export interface TagFacts extends ListingFacts {
   fuel?: string | undefined;
@@ -37,7 +37,8 @@ function fuelTag(car: TagFacts): string | undefined {
  * (default 8 days), else none. A non-active car gets the sold tag (JUST SOLD unless renamed).
  */
 export function cardTag(car: TagFacts, o: TagOptions): CardTag {
-  if (isSold(car)) return { kind: 'sold', text: o.soldText ?? 'JUST SOLD' };
+  // Any status other than in_stock and coming_soon (sold, under_offer...) is not active: the sold tag.
+  if (!isAvailable(car)) return { kind: 'sold', text: o.soldText ?? 'JUST SOLD' };
   if (o.fuelTags) {
     const text = fuelTag(car);
     if (text) return { kind: 'fuel', text };

@@ -1,4 +1,5 @@
-import { isSold } from './listing.ts';
+import type { CarStatus } from '../schemas/car.ts';
+import { isAvailable } from './listing.ts';
 
 /**
  * "Most relevant" order is custom_rank descending. Exports may carry their own custom_rank; otherwise
@@ -6,11 +7,12 @@ import { isSold } from './listing.ts';
  */
 export function customRank(car: {
   custom_rank?: unknown;
-  status: 'in_stock' | 'coming_soon' | 'sold';
+  status: CarStatus;
   sold?: boolean | null | undefined;
   created_at?: number | null | undefined;
 }): number {
   if (typeof car.custom_rank === 'number' && Number.isFinite(car.custom_rank)) return car.custom_rank;
-  const weight = isSold(car) ? 0 : car.status === 'in_stock' ? 2 : 1;
+  // Not available (sold, or another status such as under_offer) sorts last.
+  const weight = !isAvailable(car) ? 0 : car.status === 'in_stock' ? 2 : 1;
   return weight * 10_000_000_000 + (car.created_at ?? 0);
 }

@@ -31,7 +31,19 @@ export interface ActionSettings {
   /** The label (and deposit) of the car's payment processor, when it has one. */
   processorLabel?: string | undefined;
   processorDeposit?: number | undefined;
+  /** One dealership's rule (vdp_config.coming_soon_no_test_drive): coming-soon cars lose the test drive button. */
+  comingSoonNoTestDrive?: boolean | undefined;
+  /** Where the finance links go (vdp_config.finance_path, apply_for_finance_dealerships); /finance by default. */
+  financeLink?: FinanceLinkSettings | undefined;
 }
+
+/** The tenant's finance link settings: the site's finance page, and the dealerships whose cars apply at /apply-for-finance. */
+export interface FinanceLinkSettings {
+  path: FinancePath;
+  applyDealerships: readonly string[];
+}
+
+export type FinancePath = '/finance' | '/finance-enquiry' | '/apply-for-finance';
 
 export interface VdpActions {
   /** in_stock or coming_soon: the full sidebar. Otherwise the SOLD panel and Find Me Something Similar. */
@@ -43,6 +55,12 @@ export interface VdpActions {
   tradeIn?: { href: string } | undefined;
   reserve?: { href: string; label: string; deposit: number } | undefined;
   historyReport?: { href: string } | undefined;
+  /**
+   * "Request a Quote": in the finance section beside the calculator for every available car whose
+   * finance is shown, and in the sidebar in place of the price when the car shows no price. Both open
+   * the enquiry form (#enquire).
+   */
+  quote: { calculator: boolean; sidebar: boolean; href: string };
   /** Finance (calculator, Get Finance Now, the finance links) is a buying action: none for a car that is not available. */
   finance?: { href: string } | undefined;
   print: { href: string };
@@ -105,8 +123,26 @@ export function isFavouriteShown(car: ActionFacts, favourites: boolean): boolean
   return favourites && car.status === 'in_stock' && !isSold(car) && (car.price ?? 0) > 0 && (car.photos_count ?? 1) > 0;
 }
 
-/** The /finance link with the spec's query (preferredDealership, vehiclePriceBudget, car_id, car_type, vin). */
-export function financeHref(car: ActionFacts): string {
+/**
+ * The finance page a car's finance links open: /apply-for-finance for the listed dealerships' cars,
+ * else the site's configured page (/finance, or /finance-enquiry on one site variant).
+ */
+export function financePath(dealershipSlug: string | undefined, s: FinanceLinkSettings | undefined): FinancePath {
+  if (!s) return '/finance';
+  if (dealershipSlug !== undefined && s.applyDealerships.includes(dealershipSlug)) return '/apply-for-finance';
+  return s.path;
+}
+
+/**
+ * The test drive button: every available car, except coming-soon cars where the tenant has the one
+ * dealership's rule on (vdp_config.coming_soon_no_test_drive).
+ */
+export function isTestDriveShown(car: ListingFacts, comingSoonNoTestDrive = false): boolean {
+  return isAvailable(car) && !(comingSoonNoTestDrive && car.status === 'coming_soon');
+}
+
+/** The finance link with the spec's query (preferredDealership, vehiclePriceBudget, car_id, car_type, vin) and anchor. */
+export function financeHref(car: ActionFacts, link?: FinanceLinkSettings): string {
   const q = new URLSearchParams();
   if (car.dealership_slug) q.set('preferredDealership', car.dealership_slug);
   const shown = priceDisplay(car);
@@ -114,7 +150,7 @@ export function financeHref(car: ActionFacts): string {
   q.set('car_id', car.id);
   q.set('car_type', car.car_type);
   if (car.vin) q.set('vin', car.vin);
-  return `/finance?${q.toString()}#finance-form`;
+  return `${financePath(car.dealership_slug, link)}?${q.toString()}#finance-form`;
 }
 
 /** Which sidebar actions a car gets, by the spec's rules. */
@@ -127,13 +163,14 @@ export function vdpActions(car: ActionFacts, s: ActionSettings): VdpActions {
     // No save button on sold cars, nor on a site without a watchlist (the shopper would sign in for nothing).
     save: available && s.watchlist,
     favourite: isFavouriteShown(car, s.favourites),
-    testDrive: available,
+    testDrive: isTestDriveShown(car, s.comingSoonNoTestDrive),
     tradeIn: available ? { href: `/cars/trade-in?car_id=${encodeURIComponent(car.id)}` } : undefined,
     reserve: reserve ? { href: reservePath(`/cars/${car.slug}`, s.buyOnlinePath), label: reserveLabel(s), deposit: reserveDeposit(s) } : undefined,
     // The SOLD panel replaces every action, the history report included.
     historyReport: available && car.file ? { href: car.file } : undefined,
     // The SOLD panel replaces the buying actions: no finance link carrying a sold car's price.
-    finance: available ? { href: financeHref(car) } : undefined,
+    finance: available ? { href: financeHref(car, s.financeLink) } : undefined,
+    quote: { calculator: available, sidebar: available && priceDisplay(car).kind !== 'price', href: '#enquire' },
     print: { href: `/print?car_id=${encodeURIComponent(car.slug)}` },
   };
 }

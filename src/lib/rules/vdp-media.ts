@@ -85,3 +85,27 @@ export function hotspotsAtFrame<T extends { positions: { activeAngle: number; po
   }
   return out;
 }
+
+/**
+ * Where the interior panorama's hotspots sit: a panorama is one picture, so each hotspot takes its
+ * position at angle 0, else its first one; posX and posY are percentages of the picture's width and
+ * height (clamped to 0..100). Hotspots without a position are left out.
+ */
+export function panoramaHotspots(hotspots: readonly { id: string; description: string; positions: { activeAngle: number; posX: number; posY: number }[] }[]): {
+  id: string;
+  description: string;
+  posX: number;
+  posY: number;
+}[] {
+  const clamp = (n: number) => Math.min(100, Math.max(0, n));
+  return hotspots.flatMap((h) => {
+    const pos = h.positions.find((p) => p.activeAngle === 0) ?? h.positions[0];
+    return pos ? [{ id: h.id, description: h.description, posX: clamp(pos.posX), posY: clamp(pos.posY) }] : [];
+  });
+}
+
+/** A picture at least twice as wide as it is high is a 360-degree panorama: the viewer wraps it around. */
+export const PANORAMA_WRAP_RATIO = 2;
+export function isWrappingPanorama(width: number | undefined, height: number | undefined): boolean {
+  return !!width && !!height && width / height >= PANORAMA_WRAP_RATIO;
+}

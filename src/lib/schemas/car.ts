@@ -49,8 +49,25 @@ const lowerPick = <T extends string>(options: readonly T[], what: string) =>
 
 export const CAR_TYPES = ['new', 'used', 'demo'] as const;
 export type CarType = (typeof CAR_TYPES)[number];
+/** The statuses the spec names. */
 export const CAR_STATUSES = ['in_stock', 'coming_soon', 'sold'] as const;
-export type CarStatus = (typeof CAR_STATUSES)[number];
+export type KnownCarStatus = (typeof CAR_STATUSES)[number];
+/**
+ * A car's status: one the spec names, or another an export sends (under_offer, on_hold, in_transit...),
+ * kept as a lower-case word. The spec: in_stock and coming_soon are available; any other status, sold
+ * for example, shows the SOLD panel (src/lib/rules/listing.ts). So another status is a car to show as
+ * not available, not a record to reject.
+ */
+export type CarStatus = KnownCarStatus | (string & {});
+
+/** "Under Offer", "under-offer", " UNDER_OFFER " -> "under_offer"; anything that is not a word of up to 40 letters, digits and _ is refused. */
+const StatusSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.transform((s) => s.replace(/[\s-]+/g, '_')),
+  v.regex(/^[a-z][a-z0-9_]{0,39}$/, `a status (a word such as ${CAR_STATUSES.join(', ')} or under_offer)`),
+);
 
 const ImageEntry = v.pipe(
   v.union([
@@ -138,7 +155,7 @@ const carEntries = {
     ),
   ),
   car_type: lowerPick(CAR_TYPES, 'a car type'),
-  status: v.optional(lowerPick(CAR_STATUSES, 'a status'), 'in_stock'),
+  status: v.optional(StatusSchema, 'in_stock'),
   sold: bool,
   reserved: bool,
   preorder: bool,

@@ -80,6 +80,14 @@ export const TenantConfigSchema = v.strictObject({
       show_map_section: v.optional(v.boolean(), false),
       default_media_view: v.optional(v.picklist(['spinner', 'gallery']), 'spinner'),
       video_placement: v.optional(v.picklist(['start', 'second', 'middle', 'end']), 'second'),
+      /** One dealership's rule: coming-soon cars lose the test drive button. */
+      coming_soon_no_test_drive: v.optional(v.boolean(), false),
+      /** Some brands' Share: copies the page address and shows a toast for 3 seconds (no share menu). */
+      share_copies_link: v.optional(v.boolean(), false),
+      /** The finance page the vehicle page's finance links open: /finance, or /finance-enquiry (one site variant). */
+      finance_path: v.optional(v.picklist(['/finance', '/finance-enquiry']), '/finance'),
+      /** Dealerships (slugs) whose cars' finance links open /apply-for-finance. */
+      apply_for_finance_dealerships: v.optional(v.array(SlugSchema), []),
     }),
     {},
   ),

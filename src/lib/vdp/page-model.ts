@@ -26,7 +26,9 @@ import {
   type CommentsDisplay,
   type SpecGroup,
 } from '../rules/vdp-content.ts';
-import { availableViews, gallerySlides, initialView, showThumbnailStrip, type MediaView, type Slide } from '../rules/vdp-media.ts';
+import { availableViews, gallerySlides, initialView, panoramaHotspots, showThumbnailStrip, type MediaView, type Slide } from '../rules/vdp-media.ts';
+import { usedCarBlock, type UsedCarBlock } from '../rules/used-car.ts';
+import { mapEmbedUrl } from '../content/locations.ts';
 import { vehicleBreadcrumbs, type Crumb, type CrumbRefinements } from '../rules/vdp-page.ts';
 import { calculatorView, type CalculatorView } from '../finance/calculator-view.ts';
 import { financeBlock, type FinanceBlock } from '../finance/display.ts';
@@ -36,7 +38,7 @@ import { locationById } from '../model/vehicle-view.ts';
 import type { Location } from '../tenant/load-tenant.ts';
 import { makeModel, toSearchDocs } from '../search/documents.ts';
 import { searchRoutes } from '../search/pretty-routes.ts';
-import { emptyState, searchUrl, type UrlContext } from '../search/url.ts';
+import { emptyState, searchLink, searchUrl, type UrlContext } from '../search/url.ts';
 import { readVdpExtras, type Hotspot, type VdpExtras } from './extras.ts';
 import type { VdpVehicle } from './vehicle.ts';
 
@@ -54,10 +56,14 @@ export interface VehiclePage {
   wasPrice?: string | undefined;
   belowMarket: boolean;
   views?: number | undefined;
+  /** The build's time (unix seconds): the view count call's updated_at. */
+  updatedAt: number;
   location?: { name: string; href: string } | undefined;
   announcement?: { text: string; directions?: string | undefined } | undefined;
   actions: VdpActions;
   phone?: PhoneShown | undefined;
+  /** The SOLD panel's line: sold, or (another status, e.g. under_offer) no longer available. */
+  soldPanelText: string;
   /** The tenant's call button text (texts.call, default "Call the dealer"), on the SOLD panel's call button. */
   callText: string;
   /** Logged to the browser console when there is no number to call (spec). */
@@ -71,9 +77,19 @@ export interface VehiclePage {
     initial: MediaView;
     spin: Photo[];
     interior?: Photo | undefined;
+    /** The interior panorama's hotspots (panoramaHotspots), positioned on the picture. */
+    interiorHotspots: { id: string; description: string; posX: number; posY: number }[];
     walkaround: string[];
     hotspots: Hotspot[];
   };
+  /** The used-car block's rows (usedCarBlock): used cars only. */
+  usedCar?: UsedCarBlock | undefined;
+  /** The subscription price per week, from the view. */
+  subscription?: string | undefined;
+  /** "See more from this dealer": the search for the car's dealership (/search/{dealership_slug}). */
+  dealerSearch?: { name: string; href: string } | undefined;
+  /** Share: the menu (copy link, Facebook, X, Email), or (vdp_config.share_copies_link) one button that copies the link and shows a toast. */
+  shareCopiesLink: boolean;
   specs: { shown: SpecItem[]; more: SpecItem[] };
   features: { shown: string[]; more: string[] };
   details: SpecItem[];
@@ -94,14 +110,13 @@ export interface VehiclePage {
   fuel?: { economy: number; price: string; distance: string; weekly: string } | undefined;
   delivery: boolean;
   gauge: boolean;
-  map?: { location: Location; directions?: string | undefined } | undefined;
+  map?: { location: Location; directions?: string | undefined; embed?: string | undefined } | undefined;
   stickyBars: boolean;
 }
 
 const crumbContexts = new WeakMap<SiteModel, UrlContext & { known: Set<string> }>();
 
-/** Breadcrumb links are the search's own URLs for the narrowed search (its pretty paths where built). */
-function crumbLinks(model: SiteModel) {
+function crumbContext(model: SiteModel): UrlContext & { known: Set<string> } {
   let ctx = crumbContexts.get(model);
   if (!ctx) {
     const dealers = model.tenant.dealerships.map((d) => ({ slug: d.slug, name: d.name }));
@@ -110,13 +125,34 @@ function crumbLinks(model: SiteModel) {
     ctx = { dealers, skipped: new Set(skipped.map((s) => s.path)), known: new Set(docs.flatMap((d) => (d.make_model ? [d.make_model] : []))) };
     crumbContexts.set(model, ctx);
   }
-  const c = ctx;
+  return ctx;
+}
+
+/** Breadcrumb links are the search's own URLs for the narrowed search (its pretty paths where built). */
+function crumbLinks(model: SiteModel) {
+  const c = crumbContext(model);
   return {
     href: (refinements: CrumbRefinements) => searchUrl({ ...emptyState(), refinements }, c),
     makeModel,
     isKnownModel: (mm: string) => c.known.has(mm),
     bodyLabel: bodyTypeLabel,
   };
+}
+
+/**
+ * "See more from this dealer": the search narrowed to the car's dealership, built by the search's one
+ * link builder, so it is the dealership's pretty path /search/{dealership_slug} (or, where another page
+ * holds that path, the stock search with the dealership refinement) and reads back as that search.
+ * Only for a dealership the tenant lists (the search knows it by its name).
+ */
+export function dealerSearchLink(
+  dealership: { slug: string; name: string } | undefined,
+  dealerships: readonly { slug: string; name: string }[],
+  model: SiteModel,
+): { name: string; href: string } | undefined {
+  if (!dealership || !dealerships.some((d) => d.slug === dealership.slug)) return undefined;
+  const ctx = crumbContext(model);
+  return { name: dealership.name, href: searchLink({ dealership_name: [dealership.name] }, ctx) };
 }
 
 /** The page of one listed car. */
@@ -167,11 +203,13 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
     wasPrice: view.wasPrice,
     belowMarket: actions.available && isBelowMarket(shownPrice, extras.autograb_data),
     views: tenant.features.show_view_count ? (car.views ?? 0) : undefined,
+    updatedAt: now,
     location: car.location ? { name: car.location.name, href: `/locations/${car.location.slug}` } : undefined,
     announcement: announcement ? { text: announcement, directions: location ? directionsUrl(location.address) : undefined } : undefined,
     actions,
     phone: callUs.number ? phoneShown(callUs.number, tenant.features.phone_unmasked) : undefined,
     callText: tenant.texts.call,
+    soldPanelText: view.sold ? 'This vehicle has been sold.' : 'This vehicle is no longer available.',
     phoneWarning: 'warning' in callUs ? callUs.warning : undefined,
     media: {
       photos,
@@ -183,8 +221,13 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
       spin,
       interior: car.interior_photo,
       walkaround: extras.walkaround_videos,
+      interiorHotspots: car.interior_photo?.ok ? panoramaHotspots(extras.hotspots.interior) : [],
       hotspots: extras.hotspots.exterior,
     },
+    usedCar: usedCarBlock(car, now, actions.historyReport?.href),
+    subscription: view.subscription,
+    dealerSearch: dealerSearchLink(view.dealership, tenant.dealerships, model),
+    shareCopiesLink: tenant.vdp_config.share_copies_link,
     specs: splitPreview(keySpecs(car), SPECS_PREVIEW),
     features: splitPreview(car.standardEquipment ?? [], FEATURES_PREVIEW),
     details: carDetails(car),
@@ -211,7 +254,7 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
         : undefined,
     delivery: tenant.features.delivery_calculator && tenant.delivery_zones.length > 0 && actions.available,
     gauge,
-    map: tenant.vdp_config.show_map_section && location ? { location, directions: directionsUrl(location.address) } : undefined,
+    map: tenant.vdp_config.show_map_section && location ? { location, directions: directionsUrl(location.address), embed: mapEmbedUrl(location) } : undefined,
     stickyBars: tenant.features.sticky_bars,
   };
 }
