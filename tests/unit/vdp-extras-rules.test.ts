@@ -11,7 +11,7 @@ import { ingestStock } from '../../src/io/stock-file.ts';
 import { vehicleView } from '../../src/lib/model/vehicle-view.ts';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
 import { cardTag } from '../../src/lib/rules/card-tag.ts';
-import { isAvailable, isListed, isOtherStatus } from '../../src/lib/rules/listing.ts';
+import { inStockSearch, isAvailable, isListed, isOtherStatus } from '../../src/lib/rules/listing.ts';
 import { customRank } from '../../src/lib/rules/rank.ts';
 import { subscriptionPriceText, usedCarBlock } from '../../src/lib/rules/used-car.ts';
 import { financeHref, financePath, isTestDriveShown, vdpActions, type ActionFacts, type ActionSettings } from '../../src/lib/rules/vdp-actions.ts';
@@ -208,6 +208,16 @@ describe('statuses other than in_stock, coming_soon and sold', () => {
     expect(isListed({ status: 'sold', sold_date_timestamp: NOW - 4 * DAY }, NOW)).toBe(false);
     expect(isListed({ status: 'under_offer', sold: true, sold_date_timestamp: NOW - 4 * DAY }, NOW)).toBe(false);
     expect(isListed({ status: 'under_offer', show_on_dealer_website: false }, NOW)).toBe(false);
+  });
+
+  it('keep their page but stay out of the stock search (the browse spec filter names in_stock, coming_soon and sold only)', () => {
+    expect(inStockSearch({ status: 'under_offer' })).toBe(false);
+    expect(inStockSearch({ status: 'in_stock' })).toBe(true);
+    expect(inStockSearch({ status: 'sold', sold_date_timestamp: NOW - DAY })).toBe(true);
+    const vehicles = ingest().vehicles;
+    const model = makeSiteModel({ tenant: tenantWith(), vehicles, now: NOW, built_at: '' });
+    expect(model.vehicles.map((v) => v.id)).toEqual(['90211', '90212']);
+    expect(toSearchDocs(model.vehicles, model.views).docs).toEqual([]);
   });
 });
 

@@ -32,7 +32,7 @@ export function isOtherStatus(car: ListingFacts): boolean {
  * (default 3 days), and show_on_dealer_website not false. `now` is unix seconds. A car with another
  * status (isOtherStatus) stays listed: the vehicle spec shows it with the SOLD panel and Find Me
  * Something Similar (and the sold tag), so its page and the links to it keep working until the export
- * marks it sold or drops it.
+ * marks it sold or drops it. The stock search leaves it out (inStockSearch).
  */
 export function isListed(car: ListingFacts, now: number, recentSoldDays = 3): boolean {
   if (car.show_on_dealer_website === false) return false;
@@ -79,4 +79,13 @@ export function recentSoldSettings(tenant: {
   locations: RecentSoldSettings['locations'];
 }): RecentSoldSettings {
   return { recent_sold_days: tenant.listing.recent_sold_days, dealerships: tenant.dealerships, locations: tenant.locations };
+}
+
+/**
+ * Whether a listed car is in the stock search: the browse spec's search filter names only in_stock,
+ * coming_soon and recently sold cars, so a car with another status (under offer, on hold) keeps its
+ * page (with the SOLD panel) but is not offered in the search.
+ */
+export function inStockSearch(car: ListingFacts): boolean {
+  return !isOtherStatus(car);
 }
