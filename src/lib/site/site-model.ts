@@ -17,9 +17,9 @@ export interface SiteModel {
   /** Unix seconds the build treats as "now" (listing windows, just-arrived tags). */
   now: number;
   built_at: string;
-  /** The tenant's content/ files, validated, with processed images (scripts/lib/outputs/content.ts). */
+  /** The tenant's content/ files, validated, with processed images (what scripts/lib/outputs/content.ts derives). */
   content?: LoadedContent | undefined;
-  /** Which search backend the pages use (scripts/lib/outputs/search-index.ts). */
+  /** Which search backend the pages use (what scripts/lib/outputs/search-index.ts derives). */
   search?: SearchBackendConfig | undefined;
 }
 
