@@ -7,9 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OUTPUTS, prepareModel, withPart, type BuildOutput, type OutputContext } from '../../scripts/lib/outputs/index.ts';
-import type { Vehicle } from '../../src/lib/model/vehicle.ts';
 import { makeSiteModel, type SiteModel } from '../../src/lib/site/site-model.ts';
-import { parseTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
+import { testTenant, testVehicle } from './helpers/vehicle.ts';
 import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
 
 const NOW = Date.parse('2026-11-22T02:00:00Z') / 1000;
@@ -18,39 +17,10 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-function car(id: string, extra: Partial<Vehicle> = {}): Vehicle {
-  return {
-    id,
-    slug: `2021-toyota-hilux-${id}`,
-    path: `/cars/2021-toyota-hilux-${id}`,
-    make: 'Toyota',
-    model: 'Hilux',
-    year: 2021,
-    badge: 'SR5',
-    car_type: 'used',
-    status: 'in_stock',
-    listed: true,
-    just_arrived: false,
-    custom_rank: 100 - Number(id),
-    price: 40000 + Number(id) * 1000,
-    price_type: 'DAP',
-    km: 20000 + Number(id) * 5000,
-    image_sources: [],
-    spin_sources: [],
-    photos: [],
-    ...extra,
-  } as Vehicle;
-}
+const car = (id: string) => testVehicle({ id, custom_rank: 100 - Number(id), price: 40000 + Number(id) * 1000, km: 20000 + Number(id) * 5000 });
 
 function context(): OutputContext {
-  const tenant = resolveTenant(
-    parseTenantConfig(
-      { slug: 'acme-motors', name: 'Acme Motors', url: 'https://acme.com.au', locations: [{ name: 'Acme Motors Gosford' }], features: { price_gauge: true } },
-      'acme',
-      'tenant.json',
-    ),
-    '/nowhere',
-  );
+  const tenant = testTenant({ features: { price_gauge: true } });
   const vehicles = Array.from({ length: 8 }, (_, i) => car(String(i + 1)));
   const buildDir = mkdtempSync(join(tmpdir(), 'outputs-'));
   dirs.push(buildDir);

@@ -4,35 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
 import { availableVehicles, inDefaultOrder, makeSiteModel } from '../../src/lib/site/site-model.ts';
-import { parseTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
+import { testTenant, testVehicle } from './helpers/vehicle.ts';
 
 const NOW = Date.parse('2026-11-22T02:00:00Z') / 1000;
 
-function car(id: string, extra: Partial<Vehicle> = {}): Vehicle {
-  return {
-    id,
-    slug: `car-${id}`,
-    path: `/cars/car-${id}`,
-    make: 'Toyota',
-    model: 'Hilux',
-    year: 2021,
-    car_type: 'used',
-    status: 'in_stock',
-    listed: true,
-    just_arrived: false,
-    custom_rank: 5,
-    price: 45990,
-    image_sources: [],
-    spin_sources: [],
-    photos: [],
-    ...extra,
-  } as Vehicle;
-}
-
-const tenant = resolveTenant(
-  parseTenantConfig({ slug: 'acme', name: 'Acme', url: 'https://acme.com.au', locations: [{ name: 'Acme Gosford' }] }, 'acme', 'tenant.json'),
-  '/nowhere',
-);
+const car = (id: string, extra: Partial<Vehicle> = {}) => testVehicle({ id, ...extra });
+const tenant = testTenant();
 
 describe('availableVehicles and inDefaultOrder', () => {
   it('keeps the cars whose view says available, in the default order (custom rank, ties by id)', () => {
