@@ -1,32 +1,22 @@
 /** The unit tests' car and tenant: a listed 2021 Toyota HiLux SR5 at $45,990 drive away, and Acme Motors with two locations. */
+import { makeVehicle } from '../../../functions/test/fixtures.ts';
 import type { Vehicle } from '../../../src/lib/model/vehicle.ts';
 import { parseTenantConfig, resolveTenant } from '../../../src/lib/tenant/load-tenant.ts';
 
-/** A listed car; `id` also names its slug and path unless they are given. */
+/** A listed car (the functions' makeVehicle with this car's make, model and price); `id` also names its slug and path unless they are given. */
 export function testVehicle(extra: Partial<Vehicle> & Record<string, unknown> = {}): Vehicle {
-  const id = extra.id ?? '101';
-  const slug = extra.slug ?? `2021-toyota-hilux-${id}`;
-  return {
-    id,
-    slug,
-    path: `/cars/${slug}`,
+  return makeVehicle({
+    id: '101',
     make: 'Toyota',
     model: 'Hilux',
-    year: 2021,
     badge: 'SR5',
     series: 'GUN126R',
-    car_type: 'used',
-    status: 'in_stock',
-    listed: true,
     just_arrived: false,
     custom_rank: 5,
     price: 45990,
     price_type: 'DAP',
-    image_sources: [],
-    spin_sources: [],
-    photos: [],
     ...extra,
-  } as Vehicle;
+  });
 }
 
 /** Acme Motors (Caringbah and Gosford), with any tenant.json settings added. */
