@@ -5,7 +5,7 @@ import { parseTenantConfig, resolveTenant } from '../../../src/lib/tenant/load-t
 
 /** A listed car (the functions' makeVehicle with this car's make, model and price); `id` also names its slug and path unless they are given. */
 export function testVehicle(extra: Partial<Vehicle> & Record<string, unknown> = {}): Vehicle {
-  return makeVehicle({
+  const hilux = {
     id: '101',
     make: 'Toyota',
     model: 'Hilux',
@@ -15,8 +15,8 @@ export function testVehicle(extra: Partial<Vehicle> & Record<string, unknown> = 
     custom_rank: 5,
     price: 45990,
     price_type: 'DAP',
-    ...extra,
-  });
+  };
+  return makeVehicle({ ...hilux, ...extra } as typeof hilux & Partial<Vehicle>);
 }
 
 /** Acme Motors (Caringbah and Gosford), with any tenant.json settings added. */
