@@ -36,8 +36,8 @@ describe('pages decide nothing', () => {
     );
   const sources = ['src/pages', 'src/components'].flatMap(files).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 
-  it('no page or component asks the listing rules whether a car is available or sold (the view says)', () => {
-    const offenders = sources.filter((s) => /\bisAvailable\b|\bisSold\b/.test(s.text)).map((s) => s.file);
+  it('no page or component asks the listing rules whether a car is available or sold (the view says), nor works out a price display', () => {
+    const offenders = sources.filter((s) => /\bisAvailable\b|\bisSold\b|\bpriceDisplay\(/.test(s.text)).map((s) => s.file);
     expect(offenders).toEqual([]);
   });
 

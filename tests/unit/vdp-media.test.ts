@@ -113,6 +113,7 @@ describe('structured data', () => {
         model: 'EV6',
         car_type: 'used',
         status: 'in_stock',
+        available: true,
         km: 12000,
         vin: 'KNA123',
         price: 55990,
@@ -133,7 +134,7 @@ describe('structured data', () => {
       },
     });
     expect(jsonLdScript(ld)).not.toContain('<');
-    const sold = vehicleJsonLd({ name: 'x', make: 'Kia', car_type: 'used', status: 'sold', url: 'u' }, { name: 'D', url: 'u' });
+    const sold = vehicleJsonLd({ name: 'x', make: 'Kia', car_type: 'used', status: 'sold', available: false, url: 'u' }, { name: 'D', url: 'u' });
     expect((sold['offers'] as { availability: string }).availability).toBe('https://schema.org/SoldOut');
   });
 });
