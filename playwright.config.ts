@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
-/** Debian's Chromium (no browser download here); override with CHROMIUM_PATH. */
-const executablePath = process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as executablePath } from './scripts/lib/chromium.ts';
+
 /** E2E_PORT_OFFSET moves the ports when another engineer's servers hold 4411-4413. */
 const OFFSET = Number(process.env['E2E_PORT_OFFSET'] ?? 0);
 export const TENANT_PORTS = {
@@ -45,15 +45,7 @@ export default defineConfig({
   use: {
     launchOptions: {
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-quic',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
     screenshot: 'only-on-failure',
     trace: 'off',

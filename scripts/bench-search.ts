@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { availableParallelism, loadavg } from 'node:os';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts';
 import { intFlag, orUsageExit, parseCli } from './lib/cli.ts';
 import { LIST_FACETS, RANGE_FACETS } from '../src/lib/search/attributes.ts';
 
@@ -38,7 +39,6 @@ const slug = `bench-${count}`;
 const work = resolve(flags.work ?? join(root, '.cache/bench-search'));
 const dist = resolve(flags.dist ?? join(work, 'dist'));
 const rounds = orUsageExit(() => intFlag('rounds', flags.rounds, 5, 1, 100));
-const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium';
 
 const br = (b: Buffer | string) => brotliCompressSync(typeof b === 'string' ? Buffer.from(b) : b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -167,10 +167,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 const server = await serve(site, { '/__bench.html': '<!doctype html><title>bench</title><script src="/__bench.js"></script>', '/__bench.js': harnessJs });
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const all: number[] = [];
   const perKeystroke: number[][] = keystrokes.map(() => []);

@@ -24,20 +24,10 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 import { startNodeServer } from '../functions/node.ts';
 import { compressingProxy } from './budget-vdp.ts';
 import { JOURNEY_BUDGET, JOURNEY_GOAL } from './lib/budgets.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts';
 import { intFlag, isMain, parseCli, runCli } from './lib/cli.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium';
-/** The launch flags of playwright.config.ts. */
-export const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-sync',
-];
 
 /** The slow phone: Lighthouse's mobile profile applied to a real browser. */
 export const SLOW_PHONE = {
@@ -263,7 +253,7 @@ async function main(): Promise<number> {
   const data = mkdtempSync(join(tmpdir(), 'bench-shopper-'));
   const site = await startNodeServer({ port: 0, dist, tenant, dataDir: data, outbox: { enabled: false }, rateLimitScale: 100, log: () => {} });
   const { server, origin } = await compressingProxy(`http://127.0.0.1:${site.port}`, { http2: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     console.log(
       `bench:shopper ${tenant}: Chromium ${browser.version()}, ${SLOW_PHONE.viewport.width}x${SLOW_PHONE.viewport.height} touch, ${SLOW_PHONE.latencyMs} ms RTT, 1.6 Mbps down, 750 Kbps up, CPU ${SLOW_PHONE.cpuSlowdown}x slower; ` +

@@ -22,7 +22,7 @@ import { UsageError, parseCli, runCli } from './lib/cli.ts';
 import { emptyReport, type BuildReport } from './lib/report.ts';
 import { processImages, publishImages } from './lib/images/pipeline.ts';
 import { imageCacheDir } from './lib/images/store.ts';
-import { OUTPUTS, type OutputContext } from './lib/outputs/index.ts';
+import { OUTPUTS, prepareModel, type OutputContext } from './lib/outputs/index.ts';
 import { publishDecision, readPublishedState, stagingFolders, swapIn, type PublishedState } from './lib/publish-guard.ts';
 import { createHash } from 'node:crypto';
 import { runCompliance } from './lib/compliance.ts';
@@ -200,7 +200,7 @@ async function main(): Promise<number> {
     // Unlisted vehicles stay out of the model the pages read: no page can leak them.
     // makeSiteModel derives each car's view, once per build: every output (pages, search, feeds,
     // compliance, the functions through model.json) reads it.
-    const model: SiteModel = makeSiteModel({
+    const ingested: SiteModel = makeSiteModel({
       tenant,
       vehicles: stock.vehicles.filter((v) => v.listed),
       now: Math.floor(Date.parse(report.built_for ?? '') / 1000),
@@ -208,8 +208,10 @@ async function main(): Promise<number> {
     });
     staging = stagingFolders(outRoot, tenant.slug);
     const siteOut = staging.site;
-    const ctx: OutputContext = { model, siteOut, buildDir: staging.build, log: (line) => console.log(line), report };
-    for (const output of OUTPUTS) await output.prepare?.(ctx);
+    const outputs = { siteOut, buildDir: staging.build, log: (line: string) => console.log(line), report };
+    // The model is assembled once, from the ingest's model and what each output derives; frozen, never changed in place.
+    const model = await prepareModel({ ...outputs, model: ingested });
+    const ctx: OutputContext = { ...outputs, model };
     // How long these pages stay true with the same inputs: the nightly run skips the tenant until then.
     report.valid_until = validUntil(model, stock.vehicles, model.now);
     const modelFile = join(staging.build, 'model.json');

@@ -33,7 +33,7 @@ describe('GET /api/watchlist', () => {
       const shown = watchlistCar(c.id, withView(c));
       expect(shown).toMatchObject({ price: price > 10 ? price : null, price_text: priceDisplay(c, 'Call for price').text });
       // The saved-car record the Save/Favourite buttons carry follows the same rule.
-      expect(savedCarOf(c, 'x').specs.price).toBe(price > 10 ? priceDisplay(c).text : '');
+      expect(savedCarOf(c, withView(c).view).specs.price).toBe(price > 10 ? priceDisplay(c).text : '');
     }
     expect(watchlistCar('p', withView(car({ id: 'p', make: 'Kia', model: 'EV9', price: 0, preorder: true })))).toMatchObject({
       price: null,

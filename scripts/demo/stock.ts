@@ -197,13 +197,17 @@ export function makeVin(rng: Rng, make: string, year: number, serial: number): s
   const plant = rng.pick([...'0123456789ABCDEFGHJKLMNPRSTUVWXYZ']);
   const tail = String(serial % 1000000).padStart(6, '0');
   const draft = `${wmi}${vds}0${yearCode}${plant}${tail}`;
+  return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
+}
+
+/** The check digit (position 9) of a 17-character VIN: the weighted sum of its transliterated characters, mod 11 (10 is X). */
+export function vinCheckDigit(vin: string): string {
   let sum = 0;
   for (let i = 0; i < 17; i++) {
-    const c = draft[i]!;
+    const c = vin[i]!;
     sum += (/\d/.test(c) ? Number(c) : VIN_VALUES[c]!) * VIN_WEIGHTS[i]!;
   }
-  const check = sum % 11 === 10 ? 'X' : String(sum % 11);
-  return `${draft.slice(0, 8)}${check}${draft.slice(9)}`;
+  return sum % 11 === 10 ? 'X' : String(sum % 11);
 }
 
 function nvic(spec: ModelSpec, variant: Variant, year: number): string {

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeServer } from '../../functions/node.ts';
-import { LAUNCH_ARGS, journey } from '../../scripts/bench-shopper.ts';
+import { journey } from '../../scripts/bench-shopper.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
 import { brotliSize, compressingProxy, jsBeforeInteraction } from '../../scripts/budget-vdp.ts';
 import { launchChromeForLighthouse, lighthouseScores, serveStatic } from '../../scripts/lighthouse.ts';
 import { bytesOverBudget, journeyOverBudget, scoresUnderBudget, scoresWithRetry, type PageMeasure, type PageType } from '../../scripts/lib/budgets.ts';
@@ -40,7 +41,7 @@ let browser: Browser;
 /** Lighthouse gets a Chromium of its own, launched as `npm run lighthouse` launches it. */
 let chrome: Awaited<ReturnType<typeof launchChromeForLighthouse>>;
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium', args: LAUNCH_ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   chrome = await launchChromeForLighthouse();
 });
 afterAll(async () => {

@@ -6,45 +6,18 @@
  * byte); --accept publishes anyway. Then the demos and the real-world fixture, as `npm test` built
  * them: published, with their findings in the report and the summary.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../scripts/lib/report.ts';
 import { complianceMessages, type RunSummary } from '../../scripts/lib/summary.ts';
+import { buildTenant, specRecords, testTenant } from './spec-tenant.ts';
 import { hashTree } from './tree-hash.ts';
 
-const work = resolve('.cache/compliance');
-const tenants = join(work, 'tenants');
-const dist = join(work, 'dist');
-const slug = 'compliance-motors';
-const dir = join(tenants, slug);
-const site = join(dist, slug);
-const buildDir = join(dist, '_build', slug);
+const t = testTenant('compliance', 'compliance-motors');
+const { work, dist, slug, dir, site } = t;
 
-const full = (JSON.parse(readFileSync('tests/fixtures/exports/spec-car-full.json', 'utf8')) as { record: Record<string, unknown> }).record;
-
-function records(patch: (r: Record<string, unknown>, i: number) => void = () => {}): Record<string, unknown>[] {
-  return Array.from({ length: 6 }, (_, i) => {
-    const r: Record<string, unknown> = {
-      ...full,
-      id: 81000 + i,
-      stocknum: `C${81000 + i}`,
-      slug: null,
-      path: null,
-      images: null,
-      primary_image_url: null,
-      thumbnails: null,
-      spin_images: null,
-      spin_interior_image: null,
-      walkaround_videos: null,
-      videos: null,
-      file: null,
-    };
-    patch(r, i);
-    return r;
-  });
-}
+const records = (patch?: (r: Record<string, unknown>, i: number) => void) => specRecords(6, 81000, 'C', patch);
 
 const location = (over: Record<string, unknown> = {}) => ({
   id: 3,
@@ -65,14 +38,9 @@ function writeTenant(stock: unknown[], tenant: unknown): void {
 }
 
 function build(...extra: string[]): { status: number | null; output: string; report: BuildReport; summary: RunSummary; html: string } {
-  const r = spawnSync(process.execPath, ['scripts/build.ts', '--tenants', tenants, '--out', dist, '--only', slug, '--force', ...extra], {
-    encoding: 'utf8',
-    env: { ...process.env, BUILD_NOW: '2026-11-22' },
-  });
-  const report = JSON.parse(readFileSync(join(buildDir, 'report.json'), 'utf8')) as BuildReport;
+  const r = buildTenant(t, '--force', ...extra);
   const summary = JSON.parse(readFileSync(join(dist, '_build', 'summary.json'), 'utf8')) as RunSummary;
-  const html = readFileSync(join(dist, '_build', 'index.html'), 'utf8');
-  return { status: r.status, output: `${r.stdout}${r.stderr}`, report, summary, html };
+  return { ...r, summary, html: readFileSync(join(dist, '_build', 'index.html'), 'utf8') };
 }
 
 let published: Record<string, string>;

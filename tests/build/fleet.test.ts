@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../scripts/lib/summary.ts';
+import { NO_MEDIA, SPEC_CAR } from './spec-tenant.ts';
 import { hashTree } from './tree-hash.ts';
 
 const BUILD_NOW = process.env['BUILD_NOW'] ?? new Date().toISOString().slice(0, 10);
@@ -32,18 +33,7 @@ function specTenant(
   patch: Record<string, unknown> = {},
 ): Record<string, unknown>[] {
   mkdirSync(join(tenants, slug), { recursive: true });
-  const full = (JSON.parse(readFileSync('tests/fixtures/exports/spec-car-full.json', 'utf8')) as { record: Record<string, unknown> }).record;
-  const stock = Array.from({ length: count }, (_, i) => ({
-    ...full,
-    id: idBase + i,
-    slug: null,
-    path: null,
-    images: null,
-    primary_image_url: null,
-    thumbnails: null,
-    spin_images: null,
-    ...patch,
-  }));
+  const stock = Array.from({ length: count }, (_, i) => ({ ...SPEC_CAR, id: idBase + i, ...NO_MEDIA, ...patch }));
   writeFileSync(join(tenants, slug, 'stock.json'), JSON.stringify(stock));
   writeFileSync(
     join(tenants, slug, 'tenant.json'),

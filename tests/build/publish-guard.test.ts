@@ -5,48 +5,20 @@
  * invalid tenant.json and a missing export each leave the published site byte for byte as it was,
  * say `held` and why, and exit non-zero; --accept publishes a genuine clear-out.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildReport } from '../../scripts/lib/report.ts';
+import { buildTenant, specRecords, testTenant } from './spec-tenant.ts';
 import { hashTree } from './tree-hash.ts';
 
-const work = resolve('.cache/guard');
-const tenants = join(work, 'tenants');
-const dist = join(work, 'dist');
-const slug = 'guard-motors';
-const dir = join(tenants, slug);
-const site = join(dist, slug);
-const buildDir = join(dist, '_build', slug);
-
-const full = (JSON.parse(readFileSync('tests/fixtures/exports/spec-car-full.json', 'utf8')) as { record: Record<string, unknown> }).record;
+const t = testTenant('guard', 'guard-motors');
+const { work, dist, slug, dir, site, buildDir } = t;
 
 /** A spec-shaped export: every field present, null where a dealer system has no value, no photos to fetch. */
 function records(count: number, patch: (r: Record<string, unknown>, i: number) => void = () => {}): Record<string, unknown>[] {
-  return Array.from({ length: count }, (_, i) => {
-    const r: Record<string, unknown> = {
-      ...full,
-      id: 70000 + i,
-      stocknum: `G${70000 + i}`,
-      slug: null,
-      path: null,
-      images: null,
-      primary_image_url: null,
-      thumbnails: null,
-      spin_images: null,
-      spin_interior_image: null,
-      walkaround_videos: null,
-      videos: null,
-      file: null,
-      series: null,
-      seats: null,
-      engine_size: '',
-      colour: 'N/A',
-      tag: '-',
-    };
+  return specRecords(count, 70000, 'G', (r, i) => {
+    Object.assign(r, { series: null, seats: null, engine_size: '', colour: 'N/A', tag: '-' });
     patch(r, i);
-    return r;
   });
 }
 
@@ -97,14 +69,7 @@ function writeTenant(stock: unknown[] | string | null, tenant: unknown = config)
   if (stock !== null) writeFileSync(join(dir, 'stock.json'), typeof stock === 'string' ? stock : JSON.stringify(stock, null, 2));
 }
 
-function build(...extra: string[]): { status: number | null; output: string; report: BuildReport } {
-  const r = spawnSync(process.execPath, ['scripts/build.ts', '--tenants', tenants, '--out', dist, '--only', slug, ...extra], {
-    encoding: 'utf8',
-    env: { ...process.env, BUILD_NOW: '2026-11-22' },
-  });
-  const report = JSON.parse(readFileSync(join(buildDir, 'report.json'), 'utf8')) as BuildReport;
-  return { status: r.status, output: `${r.stdout}${r.stderr}`, report };
-}
+const build = (...extra: string[]) => buildTenant(t, ...extra);
 
 /** Every published file (site and the functions' model) with its content hash. */
 function snapshot(): Record<string, string> {

@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { EMPTY_OFFERS_TEXT } from '../../src/lib/search/empty-state.ts';
-import { baseUrl, readModel, type DemoTenant } from './helpers.ts';
+import { baseUrl, hydrateSearch, readModel, watchErrors, type DemoTenant } from './helpers.ts';
 import { activeOffers, contentOf } from '../../src/lib/content/site-content.ts';
 
 const TENANT: DemoTenant = 'demo-coastal-toyota';
@@ -16,22 +16,8 @@ const model = readModel(TENANT);
 const offers = activeOffers(model);
 const parts = contentOf(model).parts ?? [];
 
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return errors;
-}
-
-/** The island hydrates on first interaction: touch or hover its search box, then wait until it runs. */
-async function hydrate(page: Page): Promise<void> {
-  const box = page.locator('.catalog-search .search-field input');
-  if (test.info().project.use.hasTouch) await box.tap();
-  else await box.hover();
-  await expect(page.locator('.catalog-search[data-ready]')).toHaveCount(1);
-}
+/** The island hydrates on first interaction (helpers.ts hydrateSearch). */
+const hydrate = (page: Page) => hydrateSearch(page, '.catalog-search');
 
 const titles = (page: Page, testid: string) => page.getByTestId(testid).locator('.catalog-title').allInnerTexts();
 

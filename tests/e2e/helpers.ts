@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { SiteModel } from '../../src/lib/site/site-model.ts';
 import type { BuildReport } from '../../scripts/lib/report.ts';
 import { E2E_DIST, TENANT_PORTS } from '../../playwright.config.ts';
@@ -44,4 +44,25 @@ export async function expectNoBrokenImages(page: Page): Promise<void> {
 /** Saves a full-page screenshot as an artefact named by viewport project and page. */
 export async function snap(page: Page, info: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: join('test-results', 'screenshots', `${info.project.name}-${name}.png`), fullPage: true });
+}
+
+/** Collects the page's errors and console errors (hydration mismatches included): a test expects none. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
+/**
+ * A search island hydrates on first interaction: touch (phones) or hover its search box, then wait
+ * until it runs in the page (`root` is the island's element, which sets data-ready).
+ */
+export async function hydrateSearch(page: Page, root: string): Promise<void> {
+  const box = page.locator(`${root} .search-field input`);
+  if (test.info().project.use.hasTouch) await box.tap();
+  else await box.hover();
+  await expect(page.locator(`${root}[data-ready]`)).toHaveCount(1);
 }

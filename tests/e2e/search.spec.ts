@@ -8,7 +8,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { EMPTY_TEXT, EMPTY_TITLE } from '../../src/lib/search/empty-state.ts';
 import { formatNumber } from '../../src/lib/rules/format.ts';
 import { roundToThousand, sliderRange, sliderStep } from '../../src/lib/search/slider.ts';
-import { baseUrl, readModel, snap, type DemoTenant } from './helpers.ts';
+import { baseUrl, hydrateSearch, readModel, watchErrors, snap, type DemoTenant } from './helpers.ts';
 
 const GROUP: DemoTenant = 'demo-southern-motor-group';
 const BASE = baseUrl(GROUP);
@@ -19,23 +19,8 @@ const perPage = model.tenant.search.hits_per_page;
 const byId = new Map(cars.map((c) => [c.id, c]));
 const countText = (n: number, shown = Math.min(perPage, n)) => `Showing ${shown} of ${formatNumber(n)} ${n === 1 ? 'car' : 'cars'}`;
 
-/** Fails on page errors and console errors (hydration mismatches included). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return errors;
-}
-
-/** Hovers the search (the island hydrates on first interaction) and waits until it runs in the page. */
-async function hydrate(page: Page): Promise<void> {
-  const box = page.locator('.search-field input');
-  if (test.info().project.use.hasTouch) await box.tap();
-  else await box.hover();
-  await expect(page.locator('.search-page[data-ready]')).toHaveCount(1);
-}
+/** The island hydrates on first interaction (helpers.ts hydrateSearch). */
+const hydrate = (page: Page) => hydrateSearch(page, '.search-page');
 
 /** On phones the filters are a drawer. */
 async function openFilters(page: Page): Promise<void> {

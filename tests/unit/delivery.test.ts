@@ -36,3 +36,19 @@ describe('estimateDelivery', () => {
     expect(checkPostcode('40a0')).toEqual({ ok: false, reason: 'invalid' });
   });
 });
+
+describe('delivery calculator', () => {
+  const zones = [
+    { name: 'Sydney Metro', price: 0, postcodes: ['2000-2234'] },
+    { name: 'ACT', price: 890, postcodes: ['2600'] },
+  ];
+  it('gives the spec messages and the 4-digit rule', () => {
+    expect(estimateDelivery('', zones)).toMatchObject({ ok: false, message: 'Please enter a postcode.' });
+    expect(estimateDelivery('200', zones)).toMatchObject({ ok: false, message: 'Invalid postcode. Please enter a 4-digit number.' });
+    expect(estimateDelivery('20000', zones)).toMatchObject({ ok: false, message: DeliveryMessages.invalid });
+    expect(estimateDelivery('2,00', zones)).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(estimateDelivery('9999', zones)).toMatchObject({ ok: false, message: DeliveryMessages.unknown });
+    expect(estimateDelivery('2234', zones)).toMatchObject({ ok: true, name: 'Sydney Metro', price: 0 });
+    expect(estimateDelivery('2600', zones)).toMatchObject({ ok: true, name: 'ACT', price: 890 });
+  });
+});

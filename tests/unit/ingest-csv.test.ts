@@ -87,3 +87,14 @@ describe('decodeExport', () => {
     expect(decodeExport(new Uint8Array(Buffer.from('id,make\r\n1,Kia\r\n', 'utf16le')))).toEqual({ text: 'id,make\r\n1,Kia\r\n', encoding: 'utf-16le' });
   });
 });
+
+describe('csv', () => {
+  it('reads quoted commas, doubled quotes, newlines and a BOM', () => {
+    const { rows, problems } = parseCsv('\ufeffid,comments\r\n1,"Big, ""clean"" car\r\nwith history"\r\n2,plain\r\n\r\n');
+    expect(rows).toEqual([
+      { line: 2, cells: { id: '1', comments: 'Big, "clean" car\r\nwith history' } },
+      { line: 4, cells: { id: '2', comments: 'plain' } },
+    ]);
+    expect(problems).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computePriceGauge, isComparable, shouldShowPriceGauge, type GaugeVehicle, type PriceGauge } from '../../src/lib/price-gauge/index.ts';
 
 let n = 0;
+
 const car = (over: Partial<GaugeVehicle> = {}): GaugeVehicle => ({
   id: `c${++n}`,
   make: 'Toyota',
@@ -111,5 +112,23 @@ describe('shouldShowPriceGauge (confidence > 0.2 and max >= listing price)', () 
     const three = computePriceGauge(car({ price: 25000 }), [car({ price: 20000 }), car({ price: 30000 }), car({ price: 26000 })]);
     expect(shouldShowPriceGauge(two)).toBe(false);
     expect(shouldShowPriceGauge(three)).toBe(true);
+  });
+});
+
+describe('price gauge display rule', () => {
+  const g = (confidence: number, max: number): PriceGauge => ({
+    fill: 50,
+    listing_price: 30000,
+    market_range_min: 25000,
+    market_range_max: max,
+    confidence,
+    description: '',
+  });
+  it('needs confidence above 0.2 and market_range_max at least the price', () => {
+    expect(shouldShowPriceGauge(g(0.2, 35000))).toBe(false);
+    expect(shouldShowPriceGauge(g(0.21, 35000))).toBe(true);
+    expect(shouldShowPriceGauge(g(0.5, 30000))).toBe(true);
+    expect(shouldShowPriceGauge(g(0.5, 29999))).toBe(false);
+    expect(shouldShowPriceGauge(null)).toBe(false);
   });
 });

@@ -1,46 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { locationById, vehicleView, vehicleViews, viewCardFacts } from '../../src/lib/model/vehicle-view.ts';
-import type { Vehicle } from '../../src/lib/model/vehicle.ts';
 import { cardFacts, cardSettingsFor } from '../../src/lib/search/card.ts';
 import { makeSiteModel, viewOf } from '../../src/lib/site/site-model.ts';
-import { parseTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
+import { testTenant, testVehicle } from './helpers/vehicle.ts';
 
 const NOW = Date.parse('2026-11-22T02:00:00Z') / 1000;
 
-function tenantWith(extra: Record<string, unknown> = {}) {
-  const config = {
-    slug: 'acme-motors',
-    name: 'Acme Motors',
-    url: 'https://acme.com.au',
-    locations: [{ name: 'Acme Motors Caringbah' }, { name: 'Acme Motors Gosford' }],
-    ...extra,
-  };
-  return resolveTenant(parseTenantConfig(config, 'acme', 'tenant.json'), '/nowhere');
-}
-
-function car(extra: Partial<Vehicle> & Record<string, unknown> = {}): Vehicle {
-  return {
-    id: '101',
-    slug: '2021-toyota-hilux-101',
-    path: '/cars/2021-toyota-hilux-101',
-    make: 'Toyota',
-    model: 'Hilux',
-    year: 2021,
-    badge: 'SR5',
-    series: 'GUN126R',
-    car_type: 'used',
-    status: 'in_stock',
-    listed: true,
-    just_arrived: false,
-    custom_rank: 5,
-    price: 45990,
-    price_type: 'DAP',
-    image_sources: [],
-    spin_sources: [],
-    photos: [],
-    ...extra,
-  } as Vehicle;
-}
+const tenantWith = testTenant;
+const car = testVehicle;
 
 describe('vehicleView: what every output says about a car, decided once', () => {
   it('names, prices and links the car by the site rules', () => {

@@ -73,8 +73,8 @@ export const contentOutput: BuildOutput = {
         ctx.log(`${dealerError(PhotoUnavailable, logo, where.kind === 'bad' ? where.reason : 'file not found').message} (the header shows the name instead)`);
     }
 
-    ctx.model.content = content;
     writeFileSync(join(ctx.buildDir, 'content-report.json'), `${JSON.stringify({ problems, image_failures: failures }, null, 2)}\n`);
+    return { content };
   },
   async write(ctx: OutputContext) {
     await publishImages(published, cacheDir(), ctx.siteOut);

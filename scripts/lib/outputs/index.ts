@@ -1,4 +1,7 @@
+import type { LoadedContent } from '../../../src/lib/content/load-content.ts';
+import type { SearchBackendConfig } from '../../../src/lib/search/client.ts';
 import type { SiteModel } from '../../../src/lib/site/site-model.ts';
+import type { VdpBuildFields } from '../../../src/lib/vdp/vehicle.ts';
 import { vehicleExtras } from './vehicle-extras.ts';
 import { contentOutput } from './content.ts';
 import { searchIndexOutput } from './search-index.ts';
@@ -7,8 +10,9 @@ import { feedsOutput } from './feeds.ts';
 import type { BuildReport } from '../report.ts';
 
 /**
- * Extra build outputs written after the pages (search index, feeds, precomputed gauges...). Each
- * feature adds one module here; an output that throws fails the tenant with its message.
+ * Extra build outputs: each derives its part of the site model before the pages render (content,
+ * search backend, vehicle-page fields) and writes its files after (search index, feeds, gauges...).
+ * Each feature adds one module here; an output that throws fails the tenant with its message.
  */
 export interface OutputContext {
   model: SiteModel;
@@ -21,13 +25,56 @@ export interface OutputContext {
   report?: BuildReport | undefined;
 }
 
+/** What an output derives before the pages render: its own part of the model, never a change to the model it read. */
+export interface ModelPart {
+  content?: LoadedContent | undefined;
+  search?: SearchBackendConfig | undefined;
+  /** By car id, what the build adds for a car's vehicle page (spin and interior photos, price gauge, similar cars). */
+  vehiclePages?: ReadonlyMap<string, VdpBuildFields> | undefined;
+}
+
 export interface BuildOutput {
   name: string;
-  /** Runs before the pages render; may enrich the model the pages read. */
-  prepare?: (ctx: OutputContext) => Promise<void> | void;
+  /** Runs before the pages render: reads the model so far (frozen) and returns the part it derives. */
+  prepare?: (ctx: OutputContext) => Promise<ModelPart | void> | ModelPart | void;
   /** Runs after the pages are rendered; writes files into siteOut or buildDir. */
   write?: (ctx: OutputContext) => Promise<void> | void;
 }
 
-// headers last: it hashes the inline scripts of every page written before it.
+// headers last: it hashes the inline scripts of every page written before it. content before search:
+// the offers search indexes the content's offers.
 export const OUTPUTS: BuildOutput[] = [contentOutput, vehicleExtras, searchIndexOutput, feedsOutput, headersOutput];
+
+/** Freezes a value and everything it holds (the model handed to the outputs: none of them may change it). */
+export function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return value;
+}
+
+/**
+ * The model with an output's part added: a new model, the given one unchanged. A car with vehicle-page
+ * fields becomes a new object (the car, then its fields), so model.json and the pages read them where
+ * they always did, on the car.
+ */
+export function withPart(model: SiteModel, part: ModelPart): SiteModel {
+  const { vehiclePages, ...rest } = part;
+  const next: SiteModel = { ...model, ...rest };
+  if (vehiclePages) next.vehicles = model.vehicles.map((car) => (vehiclePages.has(car.id) ? { ...car, ...vehiclePages.get(car.id) } : car));
+  return next;
+}
+
+/**
+ * The site model the pages, model.json and the writes read, assembled once: the ingest's model (cars
+ * and their views), then each output's part in order, every step frozen so that an output changing the
+ * model in place fails the build (a TypeError) instead of changing what another output already read.
+ */
+export async function prepareModel(ctx: OutputContext, outputs: readonly BuildOutput[] = OUTPUTS): Promise<SiteModel> {
+  let model = deepFreeze(ctx.model);
+  for (const output of outputs) {
+    const part = await output.prepare?.({ ...ctx, model });
+    if (part) model = deepFreeze(withPart(model, part));
+  }
+  return model;
+}

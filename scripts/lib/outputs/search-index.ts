@@ -2,7 +2,7 @@
  * Search output: decides the tenant's search backend and writes its index.
  *   prepare: search documents -> the embedded index (content-hashed file name), and, for a tenant with
  *            a search host, pushes documents and settings to Meilisearch with the admin key from the
- *            environment and records only the search-only key for the pages. Meilisearch unreachable
+ *            environment and returns only the search-only key for the pages. Meilisearch unreachable
  *            or not configured: the build says so and the site uses the embedded index.
  *   write:   /search-index/<hash>.json into the site (always: it is also the browser's fallback).
  */
@@ -21,7 +21,8 @@ import { adminKeyFromEnv, checkMeiliHealth, pushIndex, scopedSearchKey } from '.
 import { SearchBackendUnavailable, SearchKeyIsAdminKey, SearchKeyTooPowerful, dealerError } from '../../../src/lib/errors/errors-data.ts';
 import type { BuildOutput, OutputContext } from './index.ts';
 
-const files = new WeakMap<OutputContext, { file: string; json: string }>();
+// prepare() makes the index, write() publishes it: by the tenant's site folder (one tenant per process).
+const files = new Map<string, { file: string; json: string }>();
 
 /** The Meilisearch backend for this tenant, or the reason the build falls back to the embedded index. */
 async function meiliBackend(ctx: OutputContext, indexUrl: string): Promise<SearchBackendConfig | string> {
@@ -69,7 +70,7 @@ export const searchIndexOutput: BuildOutput = {
     const { docs, template } = toSearchDocs(vehicles, views);
     const json = JSON.stringify(packIndex(docs, template));
     const file = indexFileName(json);
-    files.set(ctx, { file, json });
+    files.set(ctx.siteOut, { file, json });
     const indexUrl = `${INDEX_URL_PREFIX}${file}`;
     const br = brotliCompressSync(Buffer.from(json), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     const per1000 = docs.length ? (br / docs.length) * 1000 : 0;
@@ -82,10 +83,10 @@ export const searchIndexOutput: BuildOutput = {
       if (typeof meili === 'string') ctx.log(`search: WARNING ${SearchBackendUnavailable.message(tenant.slug, meili)}`);
       else config = meili;
     }
-    ctx.model.search = config;
+    return { search: config };
   },
   write(ctx) {
-    const entry = files.get(ctx);
+    const entry = files.get(ctx.siteOut);
     if (!entry) return;
     const dir = join(ctx.siteOut, 'search-index');
     mkdirSync(dir, { recursive: true });

@@ -1,25 +1,25 @@
 /**
  * Vehicle page precomputation. Before the pages render: reads each listed car's page extras (naming
  * any malformed one in the log), processes its 360 spin frames and interior view through the image
- * pipeline, computes its price gauge from comparable stock and picks its similar cars. After: writes
+ * pipeline, computes its price gauge from comparable stock and picks its similar cars, and returns
+ * them by car id (the pipeline puts them on a new copy of each car). After: writes
  * each gauge as the static file /cars/{slug}/autogauge (what the page's gauge fetches) and publishes
  * the spin images.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Photo } from '../../../src/lib/model/vehicle.ts';
+import type { Photo, Vehicle } from '../../../src/lib/model/vehicle.ts';
 import { computePriceGauge } from '../../../src/lib/price-gauge/index.ts';
 import { readVdpExtras } from '../../../src/lib/vdp/extras.ts';
 import { similarCarIds } from '../../../src/lib/vdp/similar.ts';
-import type { VdpVehicle } from '../../../src/lib/vdp/vehicle.ts';
+import type { VdpBuildFields, VdpVehicle } from '../../../src/lib/vdp/vehicle.ts';
 import { processImages, publishImages } from '../images/pipeline.ts';
 import type { BuildOutput } from './index.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 // The same shared cache the build's photo step uses.
 const cacheDir = () => resolve(process.env['DEALER_IMAGE_CACHE'] ?? join(root, '.cache/images'));
-const published = new WeakMap<object, Photo[]>();
 
 function gaugeEnabled(tenant: { features: { price_gauge: boolean }; plugins: { autogauge: boolean } }): boolean {
   return tenant.features.price_gauge || tenant.plugins.autogauge;
@@ -29,15 +29,14 @@ export const vehicleExtras: BuildOutput = {
   name: 'vehicle-extras',
 
   async prepare({ model, log }) {
-    const cars = model.vehicles as VdpVehicle[];
-    const media = new Map<VdpVehicle, { spin: string[]; interior?: string | undefined }>();
-    for (const car of cars) {
+    const fields = new Map<string, VdpBuildFields>(model.vehicles.map((car) => [car.id, {}]));
+    const media = new Map<Vehicle, { spin: string[]; interior?: string | undefined }>();
+    for (const car of model.vehicles) {
       const { extras, problems } = readVdpExtras(car as unknown as Record<string, unknown>);
       for (const p of problems) log(`car ${car.stocknum ?? car.id}: ${p} (left off its page)`);
       if (car.spin_sources.length > 0 || extras.spin_interior_image) media.set(car, { spin: car.spin_sources, interior: extras.spin_interior_image });
     }
     const sources = [...media.values()].flatMap((m) => [...m.spin, ...(m.interior ? [m.interior] : [])]);
-    const photos: Photo[] = [];
     if (sources.length > 0) {
       const { photos: done, failures } = await processImages(
         sources.map((source) => ({ source, card: false })),
@@ -45,34 +44,36 @@ export const vehicleExtras: BuildOutput = {
       );
       for (const f of failures) log(`spin or interior image unavailable: ${f.source}: ${f.reason}`);
       for (const [car, m] of media) {
+        const own = fields.get(car.id) as VdpBuildFields;
         const spin = m.spin.map((s) => done.get(s)).filter((p): p is Photo & { ok: true } => p?.ok === true);
         // A spin needs at least two frames to turn; fewer and the car shows its gallery.
-        if (spin.length >= 2) car.spin_photos = spin;
+        if (spin.length >= 2) own.spin_photos = spin;
         const interior = m.interior ? done.get(m.interior) : undefined;
-        if (interior?.ok) car.interior_photo = interior;
-        photos.push(...(car.spin_photos ?? []), ...(interior?.ok ? [interior] : []));
+        if (interior?.ok) own.interior_photo = interior;
       }
     }
-    published.set(model, photos);
 
     const gauges = gaugeEnabled(model.tenant);
     const similar = await similarCarIds(model);
-    for (const car of cars) {
-      if (gauges) car.price_gauge = computePriceGauge(car, cars);
-      car.similar_ids = similar.get(car.id) ?? [];
+    for (const car of model.vehicles) {
+      const own = fields.get(car.id) as VdpBuildFields;
+      if (gauges) own.price_gauge = computePriceGauge(car, model.vehicles);
+      own.similar_ids = similar.get(car.id) ?? [];
     }
+    return { vehiclePages: fields };
   },
 
   async write({ model, siteOut, log }) {
     let written = 0;
-    for (const car of model.vehicles as VdpVehicle[]) {
+    const photos: Photo[] = [];
+    for (const car of model.vehicles as readonly VdpVehicle[]) {
+      photos.push(...(car.spin_photos ?? []), ...(car.interior_photo?.ok ? [car.interior_photo] : []));
       if (!car.price_gauge) continue;
       const file = join(siteOut, 'cars', car.slug, 'autogauge');
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, JSON.stringify(car.price_gauge));
       written++;
     }
-    const photos = published.get(model) ?? [];
     if (photos.length > 0) {
       const { missing } = await publishImages(photos, cacheDir(), siteOut);
       for (const m of missing) log(`spin image missing from the cache: ${m}`);

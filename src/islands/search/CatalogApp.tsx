@@ -380,7 +380,7 @@ function CardPicture({ image, fallback }: { image: CardImage | undefined; fallba
 /** The spec's offer card: name, image, description, disclaimer cut at 100 characters, Enquire Now and Explore {model}. */
 function OfferCardView({ offer }: { offer: OfferDoc }) {
   return (
-    <article className="catalog-card" data-testid="offer-card">
+    <article className="card catalog-card" data-testid="offer-card">
       <CardPicture image={offer.image} fallback="Offer" />
       <div className="catalog-body">
         <h3 className="catalog-title">
@@ -413,7 +413,7 @@ function OfferCardView({ offer }: { offer: OfferDoc }) {
 function ModelCardView({ model }: { model: ModelDoc }) {
   const body = bodyTypeLabel(model.model.body);
   return (
-    <article className="catalog-card" data-testid="model-card">
+    <article className="card catalog-card" data-testid="model-card">
       <CardPicture image={model.image} fallback={model.manufacturer.name} />
       <div className="catalog-body">
         <h3 className="catalog-title">
@@ -435,7 +435,7 @@ function ModelCardView({ model }: { model: ModelDoc }) {
 
 function PartCardView({ part }: { part: PartDoc }) {
   return (
-    <article className="catalog-card catalog-part" data-testid="part-card">
+    <article className="card catalog-card catalog-part" data-testid="part-card">
       <div className="catalog-body">
         <h3 className="catalog-title">{part.name}</h3>
         <p className="catalog-meta">

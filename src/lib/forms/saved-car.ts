@@ -1,9 +1,10 @@
 /** The small car record the Save / Favourite / Compare buttons carry (data-car) and the stores keep. */
 import type { Vehicle } from '../model/vehicle.ts';
-import { priceDisplay } from '../rules/price-display.ts';
+import type { VehicleView } from '../model/vehicle-view.ts';
 
-export function savedCarOf(car: Vehicle, name: string) {
-  const price = priceDisplay(car);
+/** The name and the price display are the car's view's (the vehicle page passes its own, which are the view's). */
+export function savedCarOf(car: Vehicle, view: Pick<VehicleView, 'fullName' | 'price'>) {
+  const { price, fullName: name } = view;
   const first = car.photos[0];
   const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
   return {

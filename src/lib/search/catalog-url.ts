@@ -1,5 +1,5 @@
 import { CATALOG_FACETS, CATALOG_PATH, CATALOG_RANGE, type CatalogKind } from './catalog.ts';
-import { parseRange } from './url.ts';
+import { addRefinement, parseRange, parseRangeEnd } from './url.ts';
 
 /**
  * The state a small search's URL carries: `query`, one parameter per facet (repeated per value),
@@ -46,16 +46,9 @@ export function parseCatalogUrl(kind: CatalogKind, href: string): CatalogState {
     else if (rangeAttr && key === `range[${rangeAttr}]`) state.range = parseRange(value) ?? {};
     // The no-JavaScript form's two number inputs.
     else if (rangeAttr && (key === `range[${rangeAttr}][min]` || key === `range[${rangeAttr}][max]`)) {
-      const parsed = parseRange(key.endsWith('[min]') ? `${value}:` : `:${value}`);
+      const parsed = parseRangeEnd(key.endsWith('[min]') ? 'min' : 'max', value);
       if (parsed) state.range = { ...state.range, ...parsed };
-    } else {
-      const attr = byParam.get(key);
-      if (attr && value !== '') {
-        const list = state.refinements[attr] ?? [];
-        if (!list.includes(value)) list.push(value);
-        state.refinements[attr] = list;
-      }
-    }
+    } else addRefinement(state.refinements, byParam.get(key), value);
   }
   return state;
 }

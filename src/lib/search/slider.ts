@@ -68,7 +68,7 @@ export function priceSliderSearchUrl(value: readonly [number, number]): string {
   const lo = snap(Math.min(value[0], value[1]));
   const hi = snap(Math.max(value[0], value[1]));
   // The exact string searchLink({}, ctx, { sortBy: 'price_desc', ranges: { price: { min: lo, max: hi } } })
-  // builds (tests/unit/search-links.test.ts holds them equal), written out so /cars/'s slider script
+  // builds (tests/unit/search-site-search.test.ts holds them equal), written out so /cars/'s slider script
   // stays ~0.4 KB brotli instead of bundling the whole URL builder (slugs, body labels) for one link.
   return `/search/new-used-and-demo-cars?range[price]=${lo}:${hi}&sortBy=price_desc`;
 }

@@ -153,6 +153,19 @@ export function parseRange(text: string): { min?: number; max?: number } | undef
   return out;
 }
 
+/** One end of a range from the no-JavaScript form's two number inputs (`range[price][min]`, `[max]`). */
+export function parseRangeEnd(end: 'min' | 'max', value: string): { min?: number; max?: number } | undefined {
+  return parseRange(end === 'min' ? `${value}:` : `:${value}`);
+}
+
+/** A facet parameter read from a URL: its value added once to its attribute's list (an empty value refines nothing). */
+export function addRefinement<K extends string>(refinements: Partial<Record<K, string[]>>, attr: K | undefined, value: string): void {
+  if (attr === undefined || value === '') return;
+  const list = refinements[attr] ?? [];
+  if (!list.includes(value)) list.push(value);
+  refinements[attr] = list;
+}
+
 /** The state of a search URL on the page whose pretty path is `base` (its own refinements). */
 export function parseSearchQuery(search: string, base: Refinements): SearchState {
   const state = emptyState();
@@ -169,20 +182,11 @@ export function parseSearchQuery(search: string, base: Refinements): SearchState
         const attr = range[1] as RangeFacet;
         const end = range[2] as 'min' | 'max' | undefined;
         // range[price][min]/[max]: the no-JavaScript price range form's two number inputs.
-        const parsed = !(RANGE_FACETS as readonly string[]).includes(attr)
-          ? undefined
-          : end
-            ? parseRange(end === 'min' ? `${value}:` : `:${value}`)
-            : parseRange(value);
+        const parsed = !(RANGE_FACETS as readonly string[]).includes(attr) ? undefined : end ? parseRangeEnd(end, value) : parseRange(value);
         if (parsed) state.ranges[attr] = end ? { ...state.ranges[attr], ...parsed } : parsed;
         continue;
       }
-      const attr = byParam.get(key);
-      if (attr && value !== '') {
-        const list = state.refinements[attr] ?? [];
-        if (!list.includes(value)) list.push(value);
-        state.refinements[attr] = list;
-      }
+      addRefinement(state.refinements, byParam.get(key), value);
     }
   }
   return state;

@@ -3,6 +3,7 @@ import type { Vehicle } from '../model/vehicle.ts';
 import { vehicleViews, type VehicleView } from '../model/vehicle-view.ts';
 import type { Tenant } from '../tenant/load-tenant.ts';
 import type { SearchBackendConfig } from '../search/client.ts';
+import { compareDefaultOrder } from '../search/documents.ts';
 
 /** What the build hands to the pages (and to the functions): one tenant and its stock. */
 export interface SiteModel {
@@ -17,9 +18,9 @@ export interface SiteModel {
   /** Unix seconds the build treats as "now" (listing windows, just-arrived tags). */
   now: number;
   built_at: string;
-  /** The tenant's content/ files, validated, with processed images (scripts/lib/outputs/content.ts). */
+  /** The tenant's content/ files, validated, with processed images (what scripts/lib/outputs/content.ts derives). */
   content?: LoadedContent | undefined;
-  /** Which search backend the pages use (scripts/lib/outputs/search-index.ts). */
+  /** Which search backend the pages use (what scripts/lib/outputs/search-index.ts derives). */
   search?: SearchBackendConfig | undefined;
 }
 
@@ -38,4 +39,14 @@ export function viewOf(model: Pick<SiteModel, 'views'>, car: { id: string }): Ve
 /** Listed vehicles in the default order (custom rank: available first, then newest arrivals). */
 export function listedVehicles(model: SiteModel): Vehicle[] {
   return model.vehicles.filter((v) => v.listed);
+}
+
+/** These cars in the default order (custom rank descending, then id): every list of cars uses it. */
+export function inDefaultOrder<V extends Vehicle>(cars: readonly V[]): V[] {
+  return [...cars].sort(compareDefaultOrder);
+}
+
+/** Of these cars, the ones the site offers as in stock (their view's `available`), in the default order. */
+export function availableVehicles<V extends Vehicle>(model: Pick<SiteModel, 'views'>, cars: readonly V[]): V[] {
+  return inDefaultOrder(cars.filter((car) => viewOf(model, car).available));
 }

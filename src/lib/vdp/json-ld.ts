@@ -1,6 +1,8 @@
-import { isAvailable, isSold, type ListingFacts } from '../rules/listing.ts';
+import type { ListingFacts } from '../rules/listing.ts';
 
 export interface JsonLdCar extends ListingFacts {
+  /** The car's view's `available` (in stock or coming soon, not sold). */
+  available: boolean;
   name: string;
   make: string;
   model?: string | undefined;
@@ -30,9 +32,9 @@ export interface JsonLdDealer {
   address?: { street?: string | undefined; city?: string | undefined; state?: string | undefined; postcode?: string | undefined } | undefined;
 }
 
-/** schema.org availability for the car's status: in stock, pre-order (coming soon, preorder) or sold out. */
+/** schema.org availability: sold out unless the view says available, then pre-order (coming soon, preorder) or in stock. */
 export function offerAvailability(car: JsonLdCar): string {
-  if (isSold(car) || !isAvailable(car)) return 'https://schema.org/SoldOut';
+  if (!car.available) return 'https://schema.org/SoldOut';
   if (car.status === 'coming_soon' || car.preorder) return 'https://schema.org/PreOrder';
   return 'https://schema.org/InStock';
 }

@@ -3,9 +3,10 @@ import type { PriceGauge } from '../price-gauge/index.ts';
 import { listedVehicles, type SiteModel } from '../site/site-model.ts';
 
 /**
- * What the build adds to a listed vehicle for its page (scripts/lib/outputs/vehicle-extras.ts):
- * processed spin frames and interior view, the precomputed price gauge (also read by the functions'
- * autogauge route) and the similar cars' ids.
+ * What the build adds to a listed vehicle for its page (scripts/lib/outputs/vehicle-extras.ts derives
+ * them; the build's pipeline puts them on a copy of the car in the model): processed spin frames and
+ * interior view, the precomputed price gauge (also read by the functions' autogauge route) and the
+ * similar cars' ids.
  */
 export interface VdpBuildFields {
   spin_photos?: Photo[] | undefined;

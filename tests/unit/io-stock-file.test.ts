@@ -2,12 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../src/lib/ingest/csv.ts';
 import { ingestStock } from '../../src/io/stock-file.ts';
-import { mapRecord, parseMoney } from '../../src/lib/ingest/mapping.ts';
 import { parseTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
 
 const NOW = Date.parse('2026-11-22T00:00:00Z') / 1000;
+
 const DAY = 86_400;
 
 function tenantWith(files: Record<string, string>, extra: Record<string, unknown> = {}) {
@@ -29,51 +28,6 @@ function tenantWith(files: Record<string, string>, extra: Record<string, unknown
   );
   return resolveTenant(config, dir);
 }
-
-describe('csv', () => {
-  it('reads quoted commas, doubled quotes, newlines and a BOM', () => {
-    const { rows, problems } = parseCsv('\ufeffid,comments\r\n1,"Big, ""clean"" car\r\nwith history"\r\n2,plain\r\n\r\n');
-    expect(rows).toEqual([
-      { line: 2, cells: { id: '1', comments: 'Big, "clean" car\r\nwith history' } },
-      { line: 4, cells: { id: '2', comments: 'plain' } },
-    ]);
-    expect(problems).toEqual([]);
-  });
-});
-
-describe('mapping', () => {
-  it('applies values, money, numbers, city/state and image lists', () => {
-    const source = {
-      keep_unmapped: true,
-      mapping: {
-        id: 'StockNo',
-        stocknum: 'StockNo',
-        car_type: { from: 'UsedOrNew', values: { USED: 'used', NEW: 'new' }, separator: '|' },
-        price: { from: 'Price', transform: 'money' as const, separator: '|' },
-        km: { from: 'Odometer', transform: 'integer' as const, separator: '|' },
-        city: { from: 'Location', transform: 'city' as const, separator: '|' },
-        state: { from: 'Location', transform: 'state' as const, separator: '|' },
-        images: { from: 'Photos', transform: 'images' as const, separator: '|' },
-      },
-    };
-    const out = mapRecord(
-      { StockNo: 'A1', UsedOrNew: 'used', Price: '$31,990', Odometer: '45,210 km', Location: 'Caringbah, NSW', Photos: 'a.jpg| b.jpg', make: 'Kia' },
-      source,
-    );
-    expect(out).toMatchObject({ id: 'A1', stocknum: 'A1', car_type: 'used', price: 31990, km: 45210, city: 'Caringbah', state: 'NSW', make: 'Kia' });
-    expect(out['images']).toEqual([{ image: { url: 'a.jpg' } }, { image: { url: 'b.jpg' } }]);
-    expect(mapRecord({ Price: 'POA' }, { keep_unmapped: false, mapping: { price: { from: 'Price', transform: 'money', separator: '|' } } })).toEqual({
-      price: null,
-    });
-  });
-
-  it('reads money the way dealers write it', () => {
-    expect(parseMoney('$31,990')).toBe(31990);
-    expect(parseMoney('POA')).toBeNull();
-    expect(parseMoney('')).toBeNull();
-    expect(Number.isNaN(parseMoney('thirty'))).toBe(true);
-  });
-});
 
 describe('ingestStock', () => {
   const good = { make: 'Toyota', model: 'HiLux', car_type: 'used', year: 2021, price: 45990, stocknum: 'S1' };

@@ -11,8 +11,6 @@ import {
   stepSlide,
   stopAutorotate,
 } from '../../src/lib/rules/vdp-media.ts';
-import { readVdpExtras } from '../../src/lib/vdp/extras.ts';
-import { jsonLdScript, vehicleJsonLd } from '../../src/lib/vdp/json-ld.ts';
 
 describe('media rules', () => {
   it('thumbnail strip only for in-stock cars with more than 3 images', () => {
@@ -73,67 +71,5 @@ describe('media rules', () => {
     ];
     expect(hotspotsAtFrame(hs, 0).map((h) => [h.hotspot.id, h.posX])).toEqual([['a', 10]]);
     expect(hotspotsAtFrame(hs, 5)).toEqual([]);
-  });
-});
-
-describe('vehicle page extras', () => {
-  it('reads lenders, variant, market data, media and hotspots', () => {
-    const { extras, problems } = readVdpExtras({
-      finance_lenders: { Angle: { interestRate: '8.95%', comparisonRate: 9.62, paymentWeek: '$123.40', term: 60 } },
-      variant: { cylinders: 4, fuelconsumptioncombined: '6.8' },
-      autograb_data: { average_market_price: 31000, state_average_market_price: 30500 },
-      walkaround_videos: [{ video: { url: 'https://v/x.mp4' } }],
-      spin_interior_image: { image: { url: 'photos/in.jpg' } },
-      hotspots: { exterior: [{ id: 'h1', description: 'Lights' }], positions: [{ hotspotId: 'h1', activeAngle: 2, posX: 5, posY: 6 }] },
-      payment_processors: [{ name: 'Stripe', label: 'Pay a $99 deposit' }],
-    });
-    expect(problems).toEqual([]);
-    expect(extras.finance_lenders['Angle']).toMatchObject({ interestRate: 8.95, paymentWeek: 123.4, term: { termMonths: 60 } });
-    expect(extras.variant).toMatchObject({ cylinders: 4, fuelconsumptioncombined: 6.8 });
-    expect(extras.walkaround_videos).toEqual(['https://v/x.mp4']);
-    expect(extras.spin_interior_image).toBe('photos/in.jpg');
-    expect(extras.hotspots.exterior).toEqual([{ id: 'h1', description: 'Lights', positions: [{ activeAngle: 2, posX: 5, posY: 6 }] }]);
-    expect(extras.payment_processor_label).toBe('Pay a $99 deposit');
-  });
-  it('drops a malformed extra with a message naming the field, keeping the rest', () => {
-    const { extras, problems } = readVdpExtras({ variant: { cylinders: 'four' }, autograb_data: { state_average_market_price: 20000 } });
-    expect(extras.variant).toBeUndefined();
-    expect(extras.autograb_data?.state_average_market_price).toBe(20000);
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^variant\.cylinders: /);
-  });
-});
-
-describe('structured data', () => {
-  it('describes a Car with an Offer sold by an AutoDealer, and escapes <', () => {
-    const ld = vehicleJsonLd(
-      {
-        name: '2022 Kia EV6 <b>',
-        make: 'Kia',
-        model: 'EV6',
-        car_type: 'used',
-        status: 'in_stock',
-        km: 12000,
-        vin: 'KNA123',
-        price: 55990,
-        url: 'https://d.au/cars/x',
-      },
-      { name: 'Dealer', url: 'https://d.au' },
-    );
-    expect(ld).toMatchObject({
-      '@type': 'Car',
-      vehicleIdentificationNumber: 'KNA123',
-      mileageFromOdometer: { value: 12000, unitCode: 'KMT' },
-      offers: {
-        '@type': 'Offer',
-        price: 55990,
-        priceCurrency: 'AUD',
-        availability: 'https://schema.org/InStock',
-        seller: { '@type': 'AutoDealer', name: 'Dealer' },
-      },
-    });
-    expect(jsonLdScript(ld)).not.toContain('<');
-    const sold = vehicleJsonLd({ name: 'x', make: 'Kia', car_type: 'used', status: 'sold', url: 'u' }, { name: 'D', url: 'u' });
-    expect((sold['offers'] as { availability: string }).availability).toBe('https://schema.org/SoldOut');
   });
 });

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { mapRecord, parseMoney } from '../../src/lib/ingest/mapping.ts';
+
+describe('mapping', () => {
+  it('applies values, money, numbers, city/state and image lists', () => {
+    const source = {
+      keep_unmapped: true,
+      mapping: {
+        id: 'StockNo',
+        stocknum: 'StockNo',
+        car_type: { from: 'UsedOrNew', values: { USED: 'used', NEW: 'new' }, separator: '|' },
+        price: { from: 'Price', transform: 'money' as const, separator: '|' },
+        km: { from: 'Odometer', transform: 'integer' as const, separator: '|' },
+        city: { from: 'Location', transform: 'city' as const, separator: '|' },
+        state: { from: 'Location', transform: 'state' as const, separator: '|' },
+        images: { from: 'Photos', transform: 'images' as const, separator: '|' },
+      },
+    };
+    const out = mapRecord(
+      { StockNo: 'A1', UsedOrNew: 'used', Price: '$31,990', Odometer: '45,210 km', Location: 'Caringbah, NSW', Photos: 'a.jpg| b.jpg', make: 'Kia' },
+      source,
+    );
+    expect(out).toMatchObject({ id: 'A1', stocknum: 'A1', car_type: 'used', price: 31990, km: 45210, city: 'Caringbah', state: 'NSW', make: 'Kia' });
+    expect(out['images']).toEqual([{ image: { url: 'a.jpg' } }, { image: { url: 'b.jpg' } }]);
+    expect(mapRecord({ Price: 'POA' }, { keep_unmapped: false, mapping: { price: { from: 'Price', transform: 'money', separator: '|' } } })).toEqual({
+      price: null,
+    });
+  });
+
+  it('reads money the way dealers write it', () => {
+    expect(parseMoney('$31,990')).toBe(31990);
+    expect(parseMoney('POA')).toBeNull();
+    expect(parseMoney('')).toBeNull();
+    expect(Number.isNaN(parseMoney('thirty'))).toBe(true);
+  });
+});
