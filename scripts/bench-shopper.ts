@@ -8,7 +8,8 @@
  *     on screen, debounce included (median of --runs, each a first visit with an empty cache; a run
  *     where the page was too busy to take the keys in time and searched a prefix is run again, at
  *     most --runs extra times);
- *   - journey: home, the search page and the first five cars it lists, one after the other in one
+ *   - journey: home, the search page and the first five cars it lists (their own pages, not a card's
+ *     Reserve link), one after the other in one
  *     visit (shared HTTP cache), each page left once it has loaded and the network has gone quiet;
  *     bytes on the wire (headers included) by kind: HTML, CSS, JS, index, photos, other.
  * The site and its functions are served as `npm run serve` serves them (hashed /_astro/ files
@@ -204,7 +205,10 @@ export async function journey(
     const cars = await page
       .locator('#results article.card a[href^="/cars/"]')
       .evaluateAll((els) => [...new Set(els.map((e) => new URL(e.getAttribute('href') ?? '', location.href).pathname))]);
-    for (const car of cars.slice(0, 5)) {
+    // The cars' own pages: a card's Reserve link (/cars/<slug>/buy-online, gated: it answers with the
+    // sign-in page) is not a vehicle page.
+    const carPages = cars.filter((p) => /^\/cars\/[^/]+\/?$/.test(p));
+    for (const car of carPages.slice(0, 5)) {
       pages.push(car);
       await visit(car);
     }
