@@ -23,7 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { startNodeServer } from '../functions/node.ts';
-import { compressingProxy } from './budget-vdp.ts';
+import { compressingProxy, proxyCertificateArgs } from './budget-vdp.ts';
 import { JOURNEY_BUDGET, JOURNEY_GOAL } from './lib/budgets.ts';
 import { intFlag, isMain, parseCli, runCli } from './lib/cli.ts';
 
@@ -267,7 +267,8 @@ async function main(): Promise<number> {
   const data = mkdtempSync(join(tmpdir(), 'bench-shopper-'));
   const site = await startNodeServer({ port: 0, dist, tenant, dataDir: data, outbox: { enabled: false }, rateLimitScale: 100, log: () => {} });
   const { server, origin } = await compressingProxy(`http://127.0.0.1:${site.port}`, { http2: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  // Trusting the proxy's certificate (not ignoring its errors) lets Chromium cache as a phone does.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...LAUNCH_ARGS, ...proxyCertificateArgs()] });
   try {
     console.log(
       `bench:shopper ${tenant}: Chromium ${browser.version()}, ${SLOW_PHONE.viewport.width}x${SLOW_PHONE.viewport.height} touch, ${SLOW_PHONE.latencyMs} ms RTT, 1.6 Mbps down, 750 Kbps up, CPU ${SLOW_PHONE.cpuSlowdown}x slower; ` +

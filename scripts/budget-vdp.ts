@@ -14,6 +14,7 @@
  * car and the first listed car.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, createPublicKey } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
@@ -40,8 +41,13 @@ export function brotliSize(bytes: Uint8Array): number {
   return brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 }
 
-/** A self-signed certificate for 127.0.0.1 (openssl), for the HTTP/2 proxy; browsers are told to accept it. */
+/**
+ * A self-signed certificate for 127.0.0.1 (openssl), for the HTTP/2 proxy: made once per process, so
+ * a browser launched with proxyCertificateArgs() trusts every proxy of the run.
+ */
+let certificate: { key: Buffer; cert: Buffer } | undefined;
 function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+  if (certificate) return certificate;
   const dir = mkdtempSync(join(tmpdir(), 'proxy-cert-'));
   try {
     const r = spawnSync(
@@ -50,10 +56,22 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
       { stdio: 'ignore' },
     );
     if (r.status !== 0) throw new Error('openssl could not make a certificate for the HTTP/2 proxy (apt-get install openssl)');
-    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+    certificate = { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+    return certificate;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Chromium flags that make it trust the HTTP/2 proxy's certificate (by its public key) as a phone
+ * trusts a CDN's. Merely ignoring certificate errors (ignoreHTTPSErrors) is not the same: Chromium
+ * keeps nothing from a connection with a certificate error in its HTTP cache, so the favicon (and
+ * any file not held in the page's memory cache) was downloaded again on every page of a journey.
+ */
+export function proxyCertificateArgs(): string[] {
+  const spki = createPublicKey(selfSignedCertificate().cert).export({ type: 'spki', format: 'der' });
+  return [`--ignore-certificate-errors-spki-list=${createHash('sha256').update(spki).digest('base64')}`];
 }
 
 /**

@@ -15,7 +15,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeServer } from '../../functions/node.ts';
 import { LAUNCH_ARGS, journey } from '../../scripts/bench-shopper.ts';
-import { brotliSize, compressingProxy, jsBeforeInteraction } from '../../scripts/budget-vdp.ts';
+import { brotliSize, compressingProxy, jsBeforeInteraction, proxyCertificateArgs } from '../../scripts/budget-vdp.ts';
 import { launchChromeForLighthouse, lighthouseScores, serveStatic } from '../../scripts/lighthouse.ts';
 import { bytesOverBudget, journeyOverBudget, scoresUnderBudget, scoresWithRetry, type PageMeasure, type PageType } from '../../scripts/lib/budgets.ts';
 import type { SiteModel } from '../../src/lib/site/site-model.ts';
@@ -40,7 +40,11 @@ let browser: Browser;
 /** Lighthouse gets a Chromium of its own, launched as `npm run lighthouse` launches it. */
 let chrome: Awaited<ReturnType<typeof launchChromeForLighthouse>>;
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium', args: LAUNCH_ARGS });
+  // The journey's HTTP/2 proxy certificate is trusted (scripts/budget-vdp.ts proxyCertificateArgs), so the HTTP cache works as on a phone.
+  browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium',
+    args: [...LAUNCH_ARGS, ...proxyCertificateArgs()],
+  });
   chrome = await launchChromeForLighthouse();
 });
 afterAll(async () => {
