@@ -19,5 +19,12 @@ export default defineConfig({
   prefetch: false,
   devToolbar: { enabled: false },
   // Records the search island's modules so search pages can fetch them on idle (src/islands/search/preload.ts).
-  vite: { plugins: [searchPreloadPlugin()] },
+  vite: {
+    plugins: [searchPreloadPlugin()],
+    build: {
+      // Scripts a page chose to load as cached files (the header menu and page analytics on vehicle
+      // pages) stay files; Astro would inline them for being small. Everything else as by default.
+      assetsInlineLimit: (file) => (/(SiteMenuFile|PageAnalyticsFile)\.astro/.test(file) ? false : undefined),
+    },
+  },
 });

@@ -8,7 +8,8 @@
  *     on screen, debounce included (median of --runs, each a first visit with an empty cache; a run
  *     where the page was too busy to take the keys in time and searched a prefix is run again, at
  *     most --runs extra times);
- *   - journey: home, the search page and the first five cars it lists, one after the other in one
+ *   - journey: home, the search page and the first five cars it lists (their own pages, not a card's
+ *     Reserve link), one after the other in one
  *     visit (shared HTTP cache), each page left once it has loaded and the network has gone quiet;
  *     bytes on the wire (headers included) by kind: HTML, CSS, JS, index, photos, other.
  * The site and its functions are served as `npm run serve` serves them (hashed /_astro/ files
@@ -22,7 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { startNodeServer } from '../functions/node.ts';
-import { compressingProxy } from './budget-vdp.ts';
+import { compressingProxy, proxyCertificateArgs } from './budget-vdp.ts';
 import { JOURNEY_BUDGET, JOURNEY_GOAL } from './lib/budgets.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts';
 import { intFlag, isMain, parseCli, runCli } from './lib/cli.ts';
@@ -194,7 +195,10 @@ export async function journey(
     const cars = await page
       .locator('#results article.card a[href^="/cars/"]')
       .evaluateAll((els) => [...new Set(els.map((e) => new URL(e.getAttribute('href') ?? '', location.href).pathname))]);
-    for (const car of cars.slice(0, 5)) {
+    // The cars' own pages: a card's Reserve link (/cars/<slug>/buy-online, gated: it answers with the
+    // sign-in page) is not a vehicle page.
+    const carPages = cars.filter((p) => /^\/cars\/[^/]+\/?$/.test(p));
+    for (const car of carPages.slice(0, 5)) {
       pages.push(car);
       await visit(car);
     }
@@ -253,7 +257,8 @@ async function main(): Promise<number> {
   const data = mkdtempSync(join(tmpdir(), 'bench-shopper-'));
   const site = await startNodeServer({ port: 0, dist, tenant, dataDir: data, outbox: { enabled: false }, rateLimitScale: 100, log: () => {} });
   const { server, origin } = await compressingProxy(`http://127.0.0.1:${site.port}`, { http2: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  // Trusting the proxy's certificate (not ignoring its errors) lets Chromium cache as a phone does.
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...proxyCertificateArgs()] });
   try {
     console.log(
       `bench:shopper ${tenant}: Chromium ${browser.version()}, ${SLOW_PHONE.viewport.width}x${SLOW_PHONE.viewport.height} touch, ${SLOW_PHONE.latencyMs} ms RTT, 1.6 Mbps down, 750 Kbps up, CPU ${SLOW_PHONE.cpuSlowdown}x slower; ` +

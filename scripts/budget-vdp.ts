@@ -14,6 +14,7 @@
  * car and the first listed car.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, createPublicKey } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
@@ -27,21 +28,25 @@ import type { SiteModel } from '../src/lib/site/site-model.ts';
 import type { VdpVehicle } from '../src/lib/vdp/vehicle.ts';
 import { JS_BEFORE_INTERACTION_BUDGET, LIGHTHOUSE_BUDGET, VEHICLE_HTML_BUDGET } from './lib/budgets.ts';
 import { intFlag, isMain, listFlag, parseCli, runCli } from './lib/cli.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts';
 
 export const HTML_BUDGET = VEHICLE_HTML_BUDGET;
 export const JS_BUDGET = JS_BEFORE_INTERACTION_BUDGET;
 const SCORES = LIGHTHOUSE_BUDGET;
 type Category = keyof typeof SCORES;
 const CATEGORIES = Object.keys(SCORES) as Category[];
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 export function brotliSize(bytes: Uint8Array): number {
   return brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 }
 
-/** A self-signed certificate for 127.0.0.1 (openssl), for the HTTP/2 proxy; browsers are told to accept it. */
+/**
+ * A self-signed certificate for 127.0.0.1 (openssl), for the HTTP/2 proxy: made once per process, so
+ * a browser launched with proxyCertificateArgs() trusts every proxy of the run.
+ */
+let certificate: { key: Buffer; cert: Buffer } | undefined;
 function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+  if (certificate) return certificate;
   const dir = mkdtempSync(join(tmpdir(), 'proxy-cert-'));
   try {
     const r = spawnSync(
@@ -50,10 +55,22 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
       { stdio: 'ignore' },
     );
     if (r.status !== 0) throw new Error('openssl could not make a certificate for the HTTP/2 proxy (apt-get install openssl)');
-    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+    certificate = { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+    return certificate;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Chromium flags that make it trust the HTTP/2 proxy's certificate (by its public key) as a phone
+ * trusts a CDN's. Merely ignoring certificate errors (ignoreHTTPSErrors) is not the same: Chromium
+ * keeps nothing from a connection with a certificate error in its HTTP cache, so the favicon (and
+ * any file not held in the page's memory cache) was downloaded again on every page of a journey.
+ */
+export function proxyCertificateArgs(): string[] {
+  const spki = createPublicKey(selfSignedCertificate().cert).export({ type: 'spki', format: 'der' });
+  return [`--ignore-certificate-errors-spki-list=${createHash('sha256').update(spki).digest('base64')}`];
 }
 
 /**
@@ -233,7 +250,7 @@ async function main(): Promise<number> {
   const site = await startNodeServer({ port: 0, dist, tenant, dataDir: data, outbox: { enabled: false }, rateLimitScale: 100, log: () => {} });
   const proxy = await compressingProxy(`http://127.0.0.1:${site.port}`);
   const debugPort = 9300 + Math.floor(Math.random() * 500);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, `--remote-debugging-port=${debugPort}`] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`] });
   const results: Result[] = [];
   try {
     for (const car of cars) {

@@ -19,11 +19,12 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { intFlag, isMain, parseCli, runCli } from './lib/cli.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 const DEFAULT_BUDGET: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -102,7 +103,7 @@ function parseBudget(text: string | undefined): Record<Category, number> {
 
 /** A Chromium for Lighthouse, launched as this script launches it (its own browser, nothing else in it). */
 export function launchChromeForLighthouse(): Promise<chromeLauncher.LaunchedChrome> {
-  return chromeLauncher.launch({ chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/lib/chromium/chromium', chromeFlags: CHROME_FLAGS });
+  return chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
 }
 
 /** One Lighthouse run (mobile preset) of a page in the Chromium listening on `port`: its four scores, 0-100. */

@@ -7,6 +7,12 @@ export interface VehicleCardProps {
   facts?: CardFacts | undefined;
   /** The first row of cards may hold the LCP image: eager and high priority. */
   priority?: boolean;
+  /**
+   * Whether the Quick Enquiry link carries the car for the in-place form (data-quick-enquiry): only
+   * the search pages load that form (src/components/forms/QuickEnquiry.astro); elsewhere the link
+   * goes to the vehicle page's form and the JSON would be bytes for nothing on every card.
+   */
+  quickEnquiry?: boolean;
 }
 
 const SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
@@ -16,22 +22,24 @@ const SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
  * JavaScript where nothing is interactive; the search island renders the same component for hits.
  * Every decision comes from the car's facts: its vehicle view's (built cards) or cardFacts of a search hit.
  */
-export default function VehicleCard({ car, settings, facts, priority = false }: VehicleCardProps) {
+export default function VehicleCard({ car, settings, facts, priority = false, quickEnquiry = true }: VehicleCardProps) {
   const v = cardView(car, facts ?? cardFacts(car, settings));
   const alt = `${v.title} ${v.subtitle}`.trim();
   // Quick Enquiry opens the enquiry form in place where the page loads it (src/components/forms/QuickEnquiry.astro);
   // elsewhere, and without JavaScript, the link goes to the vehicle page's form.
-  const quick = JSON.stringify({
-    id: car.id,
-    name: alt,
-    slug: car.path.replace(/^\/cars\//, ''),
-    car_type: car.car_type,
-    tag: car.tag ?? undefined,
-    make: car.make,
-    model: car.model ?? undefined,
-    status: car.status,
-    stocknum: car.stocknum ?? undefined,
-  });
+  const quick =
+    quickEnquiry &&
+    JSON.stringify({
+      id: car.id,
+      name: alt,
+      slug: car.path.replace(/^\/cars\//, ''),
+      car_type: car.car_type,
+      tag: car.tag ?? undefined,
+      make: car.make,
+      model: car.model ?? undefined,
+      status: car.status,
+      stocknum: car.stocknum ?? undefined,
+    });
   return (
     <article className="card" data-car-id={car.id}>
       <div className="card-media">
@@ -80,7 +88,7 @@ export default function VehicleCard({ car, settings, facts, priority = false }: 
               key={a.label}
               className={a.style === 'primary' ? 'btn' : a.style === 'accent' ? 'btn btn-accent btn-reserve' : 'btn btn-outline'}
               href={a.href}
-              data-quick-enquiry={a.label === 'Quick Enquiry' ? quick : undefined}
+              data-quick-enquiry={a.label === 'Quick Enquiry' && quick ? quick : undefined}
             >
               {a.label}
             </a>

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeServer } from '../../functions/node.ts';
 import { journey } from '../../scripts/bench-shopper.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
-import { brotliSize, compressingProxy, jsBeforeInteraction } from '../../scripts/budget-vdp.ts';
+import { brotliSize, compressingProxy, jsBeforeInteraction, proxyCertificateArgs } from '../../scripts/budget-vdp.ts';
 import { launchChromeForLighthouse, lighthouseScores, serveStatic } from '../../scripts/lighthouse.ts';
 import { bytesOverBudget, journeyOverBudget, scoresUnderBudget, scoresWithRetry, type PageMeasure, type PageType } from '../../scripts/lib/budgets.ts';
 import type { SiteModel } from '../../src/lib/site/site-model.ts';
@@ -41,7 +41,8 @@ let browser: Browser;
 /** Lighthouse gets a Chromium of its own, launched as `npm run lighthouse` launches it. */
 let chrome: Awaited<ReturnType<typeof launchChromeForLighthouse>>;
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  // The journey's HTTP/2 proxy certificate is trusted (scripts/budget-vdp.ts proxyCertificateArgs), so the HTTP cache works as on a phone.
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...proxyCertificateArgs()] });
   chrome = await launchChromeForLighthouse();
 });
 afterAll(async () => {

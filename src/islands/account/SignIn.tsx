@@ -2,7 +2,6 @@
 import { useState, type FormEvent } from 'react';
 import { safeRedirect } from '../../lib/forms/gating.ts';
 import { requestCode, verifyCode } from '../../stores/session.ts';
-import '../forms/forms.css';
 
 const REASONS: Record<string, string> = {
   watchlist: 'Sign in to save cars to your watchlist.',

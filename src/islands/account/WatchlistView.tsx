@@ -4,7 +4,6 @@ import { signInHref } from '../../lib/forms/gating.ts';
 import { loadSession } from '../../stores/session.ts';
 import { syncWatchlist, toggleWatch } from '../../stores/watchlist.ts';
 import Toaster from '../toasts/Toaster.tsx';
-import '../forms/forms.css';
 
 interface Entry {
   id: string;

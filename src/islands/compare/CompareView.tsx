@@ -6,7 +6,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $compare, toggleCompare, type SavedCar } from '../../stores/cars.ts';
 import { compareRows } from '../../lib/forms/compare.ts';
-import '../forms/forms.css';
 
 export default function CompareView() {
   const stored = useStore($compare);

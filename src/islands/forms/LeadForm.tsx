@@ -15,7 +15,6 @@ import { visitedPages, landingQuery } from './visits.ts';
 import { AmountInput } from './AmountInput.tsx';
 import { formatAmountInput, parseAmount } from '../../lib/forms/inputs.ts';
 import { placeValues, shownSelects, type ChoiceSelect } from '../../lib/forms/places.ts';
-import './forms.css';
 
 export interface FormCar {
   id: string;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, use, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Configure,
   InstantSearch,
@@ -27,6 +27,7 @@ import { BodyTiles, FacetDropdown, FacetList, FacetMenu, FacetSelect, MakeFacet 
 import { createSearchRouter, searchStateMapping } from './router.ts';
 import { recordSearch, RecentSearches } from './search-history.tsx';
 import { getServerSearchClient } from './server-client.ts';
+import { lacksResults, rememberedServerState, restoreResults } from './server-state.ts';
 import type { SearchAppProps, SearchUi } from './types.ts';
 import { Pager, RangeField, SearchField, ShowMeButton, SortField } from './widgets.tsx';
 
@@ -35,6 +36,19 @@ import { Pager, RangeField, SearchField, ShowMeButton, SortField } from './widge
  * with the first page of results (getServerState), hydrated in the browser on first interaction.
  */
 export default function SearchApp(props: SearchAppProps) {
+  // The boundary lets hydration wait, keeping the server's HTML, while the browser asks the index for
+  // the first page's results again (src/islands/search/server-state.ts).
+  return (
+    <Suspense fallback={null}>
+      <SearchRoot {...props} />
+    </Suspense>
+  );
+}
+
+/** Each island's restored server state, asked once (hydration may render the root more than once). */
+const restored = new WeakMap<object, Promise<InstantSearchServerState>>();
+
+function SearchRoot(props: SearchAppProps) {
   const { ui, config, page, serverUrl } = props;
   const ctx: UrlContext = useMemo(() => ({ dealers: ui.dealers, skipped: new Set(ui.skipped) }), [ui.dealers, ui.skipped]);
   const searchClient = useMemo(
@@ -51,8 +65,18 @@ export default function SearchApp(props: SearchAppProps) {
       idle(() => void loadEngine(config.indexUrl).catch(() => undefined));
     }
   }, [router, config]);
+  let serverState = props.serverState as InstantSearchServerState | undefined;
+  if (serverState && lacksResults(serverState)) {
+    if (typeof window === 'undefined') serverState = rememberedServerState(page.path) ?? serverState;
+    else {
+      const lite = serverState;
+      let full = restored.get(lite);
+      if (!full) restored.set(lite, (full = restoreResults(lite, searchClient as unknown as Parameters<typeof restoreResults>[1])));
+      serverState = use(full);
+    }
+  }
   return (
-    <InstantSearchSSRProvider {...((props.serverState ?? {}) as InstantSearchServerState)}>
+    <InstantSearchSSRProvider {...(serverState ?? {})}>
       <InstantSearch searchClient={searchClient} indexName={ui.indexName} routing={routing} future={{ preserveSharedStateOnUnmount: true }} insights={false}>
         <SearchLayout ui={ui} ctx={ctx} ownPath={`/search/${page.path}`} indexUrl={config.backend === 'embedded' ? config.indexUrl : undefined} />
       </InstantSearch>

@@ -1,7 +1,6 @@
 /** The one toast on screen (stores/toasts.ts). */
 import { useStore } from '@nanostores/react';
 import { $toast, dismissToast } from '../../stores/toasts.ts';
-import '../forms/forms.css';
 
 export default function Toaster() {
   const t = useStore($toast);

@@ -1,6 +1,5 @@
 /** Renders the one toast without React (vehicle page). */
 import { $toast, dismissToast } from '../../stores/toasts.ts';
-import '../forms/forms.css';
 
 let mounted = false;
 
