@@ -566,6 +566,9 @@ function redline(now: Date): DemoTenant {
         promo_popup: true,
         phone_unmasked: true,
         delivery_calculator: true,
+        // The spec's variants: online trade-in estimates up to 10 years old, and the high money quick picks.
+        trade_in_ten_years: true,
+        high_money_quick_picks: true,
       },
       texts: { new_arrival: 'Fresh In', no_price: 'Call us for today’s price' },
       listing: { recent_sold_days: 5, just_arrived_days: 10 },

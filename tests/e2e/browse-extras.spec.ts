@@ -265,3 +265,18 @@ test.describe('recently-sold window per dealership', () => {
     await expectNoBrokenImages(page);
   });
 });
+
+test.describe("the spec's form variants as settings (redline switches both on)", () => {
+  const REDLINE: DemoTenant = 'demo-redline-used-cars';
+  test('money quick picks of $300,000 to $800,000, and online trade-in estimates up to 10 years old', async ({ page }) => {
+    await page.goto(`${baseUrl(REDLINE)}/finance-enquiry`);
+    const picks = page.getByRole('group', { name: /quick picks/ }).first();
+    await expect(picks.getByRole('button', { name: '$300,000', exact: true })).toBeVisible();
+    await expect(picks.getByRole('button', { name: '$800,000', exact: true })).toBeVisible();
+    await expect(picks.getByRole('button', { name: '$5,000', exact: true })).toHaveCount(0);
+    await page.goto(`${baseUrl(REDLINE)}/sell-your-car`);
+    await expect(page.getByText('We value cars up to 10 years old with up to 100,000 km online')).toBeVisible();
+    await page.goto(`${baseUrl(COASTAL)}/sell-your-car`);
+    await expect(page.getByText('We value cars up to 7 years old with up to 100,000 km online')).toBeVisible();
+  });
+});

@@ -9,6 +9,7 @@ import {
   onlineEstimateAllowed,
   OFFER_ACCEPTED_SUBCATEGORY,
   tradeInEstimate,
+  tradeInMaxAgeYears,
   stockMedians,
 } from '../../src/lib/forms/trade-in.ts';
 
@@ -38,6 +39,17 @@ describe('trade-in', () => {
     expect(onlineEstimateAllowed(2019, 100000, now)).toBe(true);
     expect(onlineEstimateAllowed(2018, 50000, now)).toBe(false);
     expect(onlineEstimateAllowed(2022, 100001, now)).toBe(false);
+  });
+  it("the spec's variant (features.trade_in_ten_years) estimates up to 10 years; the km limit stays", () => {
+    const ten = tradeInMaxAgeYears({ trade_in_ten_years: true });
+    expect(ten).toBe(10);
+    expect(tradeInMaxAgeYears({ trade_in_ten_years: false })).toBe(7);
+    expect(onlineEstimateAllowed(2016, 90000, now, ten)).toBe(true);
+    expect(onlineEstimateAllowed(2015, 90000, now, ten)).toBe(false);
+    expect(onlineEstimateAllowed(2016, 100001, now, ten)).toBe(false);
+    const stock = stockMedians([{ make: 'Mazda', year: 2017, price: 20000 }]);
+    expect(tradeInEstimate({ make: 'Mazda', year: 2017, km: 80000 }, 0, stock, now)).toBeUndefined();
+    expect(tradeInEstimate({ make: 'Mazda', year: 2017, km: 80000 }, 0, stock, now, ten)).toBeGreaterThan(0);
   });
   it('estimates from the median of our stock of that make within a year, less the adjustments', () => {
     const stock = stockMedians([

@@ -7,7 +7,7 @@ export function AmountInput(p: {
   kind: 'money' | 'distance';
   value: string;
   onChange: (v: string) => void;
-  picks?: readonly number[];
+  picks?: readonly number[] | undefined;
 }) {
   const picks = p.picks ?? (p.kind === 'money' ? MONEY_QUICK_PICKS : DISTANCE_QUICK_PICKS);
   return (

@@ -47,6 +47,7 @@ export interface LeadFormProps {
   dateTime?: boolean | undefined;
   checkOptions?: string[] | undefined;
   money?: { name: string; label: string }[] | undefined;
+  moneyPicks?: readonly number[] | undefined;
   distance?: { name: string; label: string }[] | undefined;
   /** Extra fields sent as they are (dealership_slug, page_id, query parameters of a finance page). */
   hidden?: Record<string, string> | undefined;
@@ -234,7 +235,15 @@ export default function LeadForm(p: LeadFormProps) {
             </Field>
           ))}
           {(p.money ?? []).map((m) => (
-            <AmountInput key={m.name} id={`${p.id}-${m.name}`} label={m.label} kind="money" value={str(m.name)} onChange={(v) => set(m.name, v)} />
+            <AmountInput
+              key={m.name}
+              id={`${p.id}-${m.name}`}
+              label={m.label}
+              kind="money"
+              value={str(m.name)}
+              onChange={(v) => set(m.name, v)}
+              picks={p.moneyPicks}
+            />
           ))}
           {(p.distance ?? []).map((m) => (
             <AmountInput key={m.name} id={`${p.id}-${m.name}`} label={m.label} kind="distance" value={str(m.name)} onChange={(v) => set(m.name, v)} />

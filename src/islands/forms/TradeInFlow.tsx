@@ -17,6 +17,8 @@ import {
   contactOf,
   offerValidUntil,
   tradeInEstimate,
+  TRADE_IN_MAX_AGE_YEARS,
+  TRADE_IN_MAX_KM,
 } from '../../lib/forms/trade-in.ts';
 import type { FormValues } from '../../lib/forms/validation.ts';
 import { submitLead } from '../../lib/forms/submit.ts';
@@ -30,10 +32,13 @@ export default function TradeInFlow({
   form,
   stock,
   regoState = DEFAULT_REGO_STATE,
+  maxAgeYears = TRADE_IN_MAX_AGE_YEARS,
 }: {
   form: LeadFormProps;
   stock: Record<string, number>;
   regoState?: string;
+  /** The oldest car estimated online (tradeInMaxAgeYears: 7, or the tenant's 10-year variant). */
+  maxAgeYears?: number;
 }) {
   const [step, setStep] = useState<Step>('details');
   const [lead, setLead] = useState<{ id: string; values: FormValues }>();
@@ -124,7 +129,7 @@ export default function TradeInFlow({
     if (!(await sendStep('adjust', { subcategory: ADJUSTMENTS_SUBCATEGORY, adjustmentAnswers }))) return;
     const now = new Date();
     const yes = ADJUSTMENTS.filter((q) => answers[q] === 'yes').length;
-    const price = tradeInEstimate({ make: car.make, year: Number(car.year), km: Number(car.km) }, yes, stock, now);
+    const price = tradeInEstimate({ make: car.make, year: Number(car.year), km: Number(car.km) }, yes, stock, now, maxAgeYears);
     const validUntil = offerValidUntil(now);
     setOffer({ price, validUntil });
     setStep('offer');
@@ -247,8 +252,8 @@ export default function TradeInFlow({
         (offer.price === undefined ? (
           <div className="panel" role="status" data-testid="trade-in-inspection">
             <p>
-              <strong>We need to see this car to value it.</strong> We give online estimates only for cars up to 7 years old with up to 100,000 km that we can
-              compare with our stock. Our team will call you to book a free inspection.
+              <strong>We need to see this car to value it.</strong> We give online estimates only for cars up to {maxAgeYears} years old with up to{' '}
+              {formatNumber(TRADE_IN_MAX_KM)} km that we can compare with our stock. Our team will call you to book a free inspection.
             </p>
           </div>
         ) : (

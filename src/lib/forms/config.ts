@@ -6,6 +6,7 @@ import type { Tenant } from '../tenant/load-tenant.ts';
 import type { FormKind } from './events.ts';
 import { RESERVATION_CATEGORY } from './reserve.ts';
 import { placeFields, type ChoiceSelect, type Department } from './places.ts';
+import { moneyQuickPicks } from './inputs.ts';
 
 export type FormName = 'contact' | 'service' | 'parts' | 'finance' | 'test-drive' | 'trade-in' | 'reserve' | 'spin-to-win' | 'online-payment';
 
@@ -26,6 +27,8 @@ export interface FormConfig {
   dateTime?: boolean;
   checkOptions?: string[];
   money?: { name: string; label: string }[];
+  /** The money inputs' quick picks (moneyQuickPicks); the spec's $5,000 to $70,000 when absent. */
+  moneyPicks?: readonly number[];
   distance?: { name: string; label: string }[];
   hidden?: Record<string, string>;
   /** Query parameters copied into the form (finance pages). */
@@ -42,7 +45,12 @@ export function categorySelect(tenant: Pick<Tenant, 'enquiry_types'>): Select[] 
 
 export function formProps(tenant: Tenant, form: FormName, extraHidden: Record<string, string> = {}): FormConfig {
   const f = tenant.features;
-  const base = { terms: f.terms_checkbox, messageRequired: !f.message_optional, dealerName: tenant.name };
+  const base = {
+    terms: f.terms_checkbox,
+    messageRequired: !f.message_optional,
+    dealerName: tenant.name,
+    ...(f.high_money_quick_picks ? { moneyPicks: moneyQuickPicks(f) } : {}),
+  };
   // A page for one dealership (contact-us/{slug}) passes its dealership_slug: no place selects then.
   const withLoc = (dept: Department) => {
     const place = extraHidden['dealership_slug'] ? { selects: [], hidden: {} } : placeFields(tenant, dept);

@@ -1,6 +1,8 @@
 /** Trade-in valuation rules (vehicle spec sections 5 and 9). */
 
 export const TRADE_IN_MAX_AGE_YEARS = 7;
+/** The spec's one variant: online estimates up to 10 years old (features.trade_in_ten_years). */
+export const TRADE_IN_MAX_AGE_YEARS_VARIANT = 10;
 export const TRADE_IN_MAX_KM = 100_000;
 export const OFFER_VALID_DAYS = 7;
 export const OFFER_ACCEPTED_SUBCATEGORY = '3. Offer Accepted';
@@ -70,9 +72,14 @@ export function contactOf(values: Record<string, string | boolean | undefined>):
   return out;
 }
 
-/** No online estimate for a car over 7 years old or over 100,000 km: the dealer calls instead. */
-export function onlineEstimateAllowed(year: number, km: number, now: Date): boolean {
-  return now.getFullYear() - year <= TRADE_IN_MAX_AGE_YEARS && km <= TRADE_IN_MAX_KM;
+/** The oldest car (years) the tenant estimates online: 7, or 10 where the tenant uses the spec's variant. */
+export function tradeInMaxAgeYears(features: { trade_in_ten_years: boolean }): number {
+  return features.trade_in_ten_years ? TRADE_IN_MAX_AGE_YEARS_VARIANT : TRADE_IN_MAX_AGE_YEARS;
+}
+
+/** No online estimate for a car over 7 years old (or the tenant's limit) or over 100,000 km: the dealer calls instead. */
+export function onlineEstimateAllowed(year: number, km: number, now: Date, maxAgeYears = TRADE_IN_MAX_AGE_YEARS): boolean {
+  return now.getFullYear() - year <= maxAgeYears && km <= TRADE_IN_MAX_KM;
 }
 
 /** The offer shown is valid for 7 days from when it was made. */
@@ -121,8 +128,9 @@ export function tradeInEstimate(
   yesAnswers: number,
   medians: Record<string, number>,
   now: Date,
+  maxAgeYears = TRADE_IN_MAX_AGE_YEARS,
 ): number | undefined {
-  if (!onlineEstimateAllowed(car.year, car.km, now)) return undefined;
+  if (!onlineEstimateAllowed(car.year, car.km, now, maxAgeYears)) return undefined;
   const median = medians[`${car.make.trim().toLowerCase()}|${car.year}`];
   if (median === undefined) return undefined;
   const age = Math.max(1, now.getFullYear() - car.year);

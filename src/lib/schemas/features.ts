@@ -27,6 +27,10 @@ export const FeaturesSchema = v.optional(
     sticky_bars: off,
     promo_popup: off,
     hide_reviews: off,
+    /** Online trade-in estimates for cars up to 10 years old instead of 7 (the spec's one variant). */
+    trade_in_ten_years: off,
+    /** Money quick picks of $300,000 to $800,000 instead of $5,000 to $70,000 (the spec's one dealership group). */
+    high_money_quick_picks: off,
   }),
   {},
 );
