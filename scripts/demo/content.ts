@@ -279,6 +279,8 @@ function coastal(now: Date): DemoContent {
           rating: i === 4 ? 4 : 5,
           review_date: iso(now, -(3 + i * 9)),
           ...(i === 1 ? { reply_text: 'Thanks Tom, we will pass this on to the service team!', reply_date: iso(now, -10) } : {}),
+          // A photo the customer added to their review.
+          ...(i === 0 ? { image: 'images/offer-hilux.jpg' } : {}),
         })),
       }),
       jsonFile('content/blog.json', [

@@ -223,6 +223,14 @@ test.describe('offers, reviews and popup', () => {
     await page.goto(`${baseUrl('demo-coastal-toyota')}/`);
     await expect(page.locator('#reviews-title + .rating')).toHaveAttribute('aria-label', '4.8 out of 5 stars from 1,243 reviews');
     await expect(page.locator('.review-list li')).toHaveCount(8);
+    // The dealer's reply with its date, and a photo the customer added (spec Review: reply_date, image).
+    const reply = page.locator('.review-reply').first();
+    await expect(reply).toContainText('Reply from the dealer');
+    await expect(reply.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
+    const photo = page.locator('.review-list img.review-photo').first();
+    await photo.scrollIntoViewIfNeeded();
+    await expect(photo).toHaveAttribute('alt', /^Photo added by /);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   });
 
   test('the popup opens after scrolling, stays within 600 px and 80vh, and stays closed once closed', async ({ page }, info) => {
