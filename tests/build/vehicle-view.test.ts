@@ -7,6 +7,9 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../src/lib/site/site-model.ts';
+import { viewCardFacts } from '../../src/lib/model/vehicle-view.ts';
+import { cardCarFromDoc, cardFacts, cardSettingsFor } from '../../src/lib/search/card.ts';
+import { toSearchDocs } from '../../src/lib/search/documents.ts';
 
 const dist = process.env['E2E_DIST'] ?? 'dist';
 const slugs = existsSync(dist) ? readdirSync(dist).filter((d) => !d.startsWith('_') && existsSync(join(dist, '_build', d, 'model.json'))) : [];
@@ -24,12 +27,28 @@ describe('vehicle pages read the view', () => {
         const dealership = model.views[car.id]?.dealership?.slug;
         const file = join(dist, slug, 'cars', car.slug, 'index.html');
         if (!dealership || !existsSync(file)) continue;
-        // The island's props, as Astro serialises them: "dealership_slug":[0,"southern-ford"].
-        const found = new Set([...readFileSync(file, 'utf8').matchAll(/dealership_slug&quot;:\[0,&quot;([^&]*)&quot;\]/g)].map((m) => m[1]));
-        expect([...found], `${car.slug}`).toEqual([dealership]);
+        // The forms' props, one JSON per page (src/islands/forms/mount.ts): common.hidden.dealership_slug.
+        const json = /<script type="application\/json" id="vdp-lead-forms">([^<]*)<\/script>/.exec(readFileSync(file, 'utf8'))?.[1];
+        if (!json) continue;
+        const data = JSON.parse(json) as { common: { hidden?: Record<string, string> } };
+        expect(data.common.hidden?.['dealership_slug'], `${car.slug}`).toBe(dealership);
         checked++;
       }
       expect(checked).toBeGreaterThan(0);
+    });
+  }
+
+  for (const slug of slugs) {
+    it(`${slug}: every search card says what the car's view says (the browser derives it from the hit with the same rule)`, () => {
+      const model = JSON.parse(readFileSync(join(dist, '_build', slug, 'model.json'), 'utf8')) as SiteModel;
+      const { docs, template } = toSearchDocs(model.vehicles, model.views);
+      const settings = cardSettingsFor(model.tenant);
+      for (const doc of docs) {
+        const view = model.views[doc.id];
+        expect(view, doc.id).toBeDefined();
+        expect(cardFacts(cardCarFromDoc(doc, template), settings), doc.id).toEqual(viewCardFacts(view!));
+      }
+      expect(docs.length).toBeGreaterThan(0);
     });
   }
 });
