@@ -74,24 +74,19 @@ function mountSpin(el: HTMLElement): void {
       show(rotate.frame);
       if (!rotate.running) stop();
     }, SPIN_TICK_MS);
-    let start: { x: number; frame: number } | undefined;
-    el.addEventListener('pointerdown', (e) => {
-      if ((e.target as Element).closest('.vdp-hotspot')) return;
-      stop();
-      start = { x: e.clientX, frame: rotate.frame };
-      el.setPointerCapture(e.pointerId);
-    });
-    el.addEventListener('pointermove', (e) => {
-      if (start) show(spinFrameAfterDrag(start.frame, e.clientX - start.x, frames.length));
-    });
-    const end = () => (start = undefined);
-    el.addEventListener('pointerup', end);
-    el.addEventListener('pointercancel', end);
-    el.addEventListener('keydown', (e) => {
-      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-      e.preventDefault();
-      stop();
-      show(stepSlide(rotate.frame, e.key === 'ArrowLeft' ? -1 : 1, frames.length));
+    let from = 0;
+    dragAndKeys(el, {
+      begin: (e) => {
+        if ((e.target as Element).closest('.vdp-hotspot')) return false;
+        stop();
+        from = rotate.frame;
+        return true;
+      },
+      move: (dx) => show(spinFrameAfterDrag(from, dx, frames.length)),
+      key: (dir) => {
+        stop();
+        show(stepSlide(rotate.frame, dir, frames.length));
+      },
     });
   });
 }
@@ -121,21 +116,36 @@ export function panorama(el: HTMLElement): void {
     if (img && !img.complete) img.addEventListener('load', centre, { once: true });
     else centre();
   }
-  let start: { x: number; left: number } | undefined;
+  let from = 0;
+  dragAndKeys(el, {
+    // Touch and trackpads scroll natively; a hotspot keeps its own click.
+    begin: (e) => {
+      if (e.pointerType !== 'mouse' || (e.target as Element).closest('.vdp-hotspot')) return false;
+      from = el.scrollLeft;
+      return true;
+    },
+    move: (dx) => (el.scrollLeft = from - dx),
+    key: (dir) => (el.scrollLeft += dir * el.clientWidth * 0.2),
+  });
+}
+
+/** Pointer drag and the left/right arrow keys on an element: the one gesture wiring of the turntable and the panorama. */
+function dragAndKeys(el: HTMLElement, o: { begin: (e: PointerEvent) => boolean; move: (dx: number) => void; key: (dir: -1 | 1) => void }): void {
+  let x: number | undefined;
   el.addEventListener('pointerdown', (e) => {
-    if (e.pointerType !== 'mouse' || (e.target as Element).closest('.vdp-hotspot')) return;
-    start = { x: e.clientX, left: el.scrollLeft };
+    if (!o.begin(e)) return;
+    x = e.clientX;
     el.setPointerCapture(e.pointerId);
   });
   el.addEventListener('pointermove', (e) => {
-    if (start) el.scrollLeft = start.left - (e.clientX - start.x);
+    if (x !== undefined) o.move(e.clientX - x);
   });
-  const end = () => (start = undefined);
+  const end = () => (x = undefined);
   el.addEventListener('pointerup', end);
   el.addEventListener('pointercancel', end);
   el.addEventListener('keydown', (e) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     e.preventDefault();
-    el.scrollLeft += (e.key === 'ArrowLeft' ? -1 : 1) * el.clientWidth * 0.2;
+    o.key(e.key === 'ArrowLeft' ? -1 : 1);
   });
 }
