@@ -3,7 +3,20 @@
  * folder is src/io/content-folder.ts (file reading lives outside src/lib/: src/io/README.md).
  */
 import type { Photo } from '../model/vehicle.ts';
-import type { BlogCard, BrandLists, Feature, ModelFrontMatter, Offer, PageFrontMatter, Part, Popup, Promotion, Reviews, SearchPromo, Slide } from './schemas.ts';
+import type {
+  BlogCard,
+  BrandLists,
+  Feature,
+  ModelFrontMatter,
+  Offer,
+  PageFrontMatter,
+  Part,
+  Popup,
+  Promotion,
+  Reviews,
+  SearchPromo,
+  Slide,
+} from './schemas.ts';
 
 export interface ContentPage extends PageFrontMatter {
   slug: string;
