@@ -26,6 +26,7 @@ import { OUTPUTS, type OutputContext } from './lib/outputs/index.ts';
 import { publishDecision, readPublishedState, stagingFolders, swapIn, type PublishedState } from './lib/publish-guard.ts';
 import { createHash } from 'node:crypto';
 import { runCompliance } from './lib/compliance.ts';
+import { pageInputs, planRender, readPageInputs, restoreKept, type RenderPlan } from './lib/incremental.ts';
 import { countFindings, findingLine, holdReason, type Finding } from '../src/lib/compliance/findings.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -103,15 +104,22 @@ function printFindings(findings: readonly Finding[]): void {
 }
 
 const USAGE = `
-Usage: node scripts/build-tenant.ts --tenant <dir> [--out dist] [--accept] [--fingerprint <hash>]
+Usage: node scripts/build-tenant.ts --tenant <dir> [--out dist] [--accept] [--fingerprint <hash>] [--full-render]
 
 Builds one tenant (scripts/build.ts runs this once per tenant). --accept publishes even where the
 publish guard would hold the build; --fingerprint is recorded in published.json so an unchanged
-tenant is skipped next time.
+tenant is skipped next time. A warm build renders only the car pages whose inputs changed and copies
+the rest from the published build; --full-render renders every page.
 `;
 
 async function main(): Promise<number> {
-  const flags = parseCli(USAGE, { tenant: { type: 'string' }, out: { type: 'string' }, accept: { type: 'boolean' }, fingerprint: { type: 'string' } });
+  const flags = parseCli(USAGE, {
+    tenant: { type: 'string' },
+    out: { type: 'string' },
+    accept: { type: 'boolean' },
+    fingerprint: { type: 'string' },
+    'full-render': { type: 'boolean' },
+  });
   if (!flags.tenant) throw new UsageError('--tenant <dir> is required');
   const tenantDir = resolve(flags.tenant);
   const outRoot = resolve(flags.out ?? join(root, 'dist'));
@@ -217,6 +225,22 @@ async function main(): Promise<number> {
     writeFileSync(modelFile, JSON.stringify({ ...model, tenant: { ...model.tenant, dir: relative(root, model.tenant.dir) || '.' } }));
 
     process.env['DEALER_MODEL'] = modelFile;
+    // Incremental render: only the car pages whose inputs changed since the published build; the
+    // others are copied from it after Astro has run (scripts/lib/incremental.ts).
+    const inputs = pageInputs(root, model);
+    writeFileSync(join(staging.build, 'page-inputs.json'), JSON.stringify(inputs));
+    const previousSite = join(outRoot, tenant.slug);
+    const plan: RenderPlan = flags['full-render']
+      ? { render: null, keep: [], reason: '--full-render' }
+      : planRender(previous ? readPageInputs(join(reportDir, 'page-inputs.json')) : undefined, inputs, previous ? previousSite : undefined);
+    const planFile = join(staging.build, 'render-plan.json');
+    writeFileSync(planFile, JSON.stringify({ render: plan.render }));
+    process.env['DEALER_RENDER_PLAN'] = planFile;
+    console.log(
+      plan.render
+        ? `render: incremental, ${plan.render.length} car(s) changed, ${plan.keep.length} unchanged (copied from the published build)`
+        : `render: full (${plan.reason ?? ''})`,
+    );
     const { build } = await import('astro');
     await build({
       root,
@@ -226,6 +250,14 @@ async function main(): Promise<number> {
       cacheDir: join(root, '.cache/astro', createHash('sha1').update(outRoot).digest('hex').slice(0, 8), tenant.slug),
       logLevel: process.env['ASTRO_LOG'] === 'info' ? 'info' : 'warn',
     });
+    const copied = plan.keep.length ? restoreKept(previousSite, siteOut, plan.keep) : 0;
+    report.render = {
+      mode: plan.render ? 'incremental' : 'full',
+      reason: plan.reason,
+      cars_rendered: plan.render?.length ?? Object.keys(inputs.cars).length,
+      cars_kept: plan.keep.length,
+      files_copied: copied,
+    };
     report.timings_ms.render = lap();
     for (const output of OUTPUTS) await output.write?.(ctx);
 

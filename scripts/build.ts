@@ -36,6 +36,8 @@ Builds every tenant folder under --tenants into <out>/<slug>/.
   --dry-run                 print each tenant, its shard and whether it would build, and build nothing
   --force                   rebuild tenants whose inputs have not changed
   --accept <a,b>            publish these tenants even where the publish guard would hold them
+  --full-render             render every page (default: a warm build renders only the car pages whose
+                            inputs changed and copies the others from the published build)
   --jobs <n>                tenants built at once (default: 2, or 1 on one core)
   --tenant-timeout <min>    stop a tenant's build after this many minutes (default: 30)
   --prune-images-days <n>   afterwards, remove cached photos unused for n days (only when no tenant failed)
@@ -75,7 +77,7 @@ function buildOne(
   tenantDir: string,
   out: string,
   name: string,
-  opts: { imageConcurrency: number; accept: boolean; timeoutMs: number; day: string; fingerprint: string },
+  opts: { imageConcurrency: number; accept: boolean; fullRender: boolean; timeoutMs: number; day: string; fingerprint: string },
 ): Promise<BuildReport> {
   // A child that dies without writing its report must not be read as the last run's report.
   rmSync(join(out, '_build', name, 'report.json'), { force: true });
@@ -92,6 +94,7 @@ function buildOne(
         '--fingerprint',
         opts.fingerprint,
         ...(opts.accept ? ['--accept'] : []),
+        ...(opts.fullRender ? ['--full-render'] : []),
       ],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -161,6 +164,7 @@ async function main(): Promise<number> {
     shards: { type: 'string' },
     plan: { type: 'boolean' },
     'dry-run': { type: 'boolean' },
+    'full-render': { type: 'boolean' },
     force: { type: 'boolean' },
     accept: { type: 'string' },
     jobs: { type: 'string' },
@@ -276,6 +280,7 @@ async function main(): Promise<number> {
         const r = await buildOne(p.dir, out, p.name, {
           imageConcurrency: Math.max(1, Math.floor(availableParallelism() / jobs)),
           accept: accept.has(p.name),
+          fullRender: flags['full-render'] === true,
           timeoutMs,
           day,
           fingerprint: p.fingerprint,

@@ -31,13 +31,7 @@ export function datedFacts(model: Pick<SiteModel, 'tenant' | 'content'>, vehicle
   const { tenant } = model;
   const at = { ...model, vehicles: [], views: {}, now, built_at: '' } as SiteModel;
   const today = buildDate(at);
-  const cars = vehicles.map((v) => {
-    const listed = isListed(v, now, tenant.listing.recent_sold_days);
-    if (!listed) return '-';
-    const arrived = isJustArrived(v.created_at, now, tenant.listing.just_arrived_days) ? 'N' : '';
-    const ended = financeOfferEnds(v).some((d) => d < dayOf(now)) ? 'E' : '';
-    return `${arrived}${ended}${regoExpiryText(v.rego_expiry, now, tenant.features.unregistered_text) ?? ''}`;
-  });
+  const cars = vehicles.map((v) => carDatedFact(tenant, v, now));
   const hours = tenant.locations.map((l) => [specialHoursLines(l.special_hours, today), specialOpeningHoursSpecification(l.special_hours, today)]);
   return JSON.stringify({
     year: new Date(now * 1000).getUTCFullYear(),
@@ -46,6 +40,18 @@ export function datedFacts(model: Pick<SiteModel, 'tenant' | 'content'>, vehicle
     offers: model.content ? activeOffers(at).map((o) => o.id) : [],
     popup: model.content ? activePopup(at) !== undefined : false,
   });
+}
+
+/**
+ * One car's day-dependent facts at `now`: whether it is listed, a New Arrival, past a finance offer's
+ * end, and what its page says about its rego ('-' for a car not listed). The incremental render
+ * (scripts/lib/incremental.ts) hashes it with the car's own inputs.
+ */
+export function carDatedFact(tenant: Pick<SiteModel['tenant'], 'listing' | 'features'>, v: Vehicle, now: number): string {
+  if (!isListed(v, now, tenant.listing.recent_sold_days)) return '-';
+  const arrived = isJustArrived(v.created_at, now, tenant.listing.just_arrived_days) ? 'N' : '';
+  const ended = financeOfferEnds(v).some((d) => d < dayOf(now)) ? 'E' : '';
+  return `${arrived}${ended}${regoExpiryText(v.rego_expiry, now, tenant.features.unregistered_text) ?? ''}`;
 }
 
 /** The end dates (YYYY-MM-DD) of a car's lender finance offers as exported (finance_lenders[].offerEnds). */

@@ -107,8 +107,8 @@ export interface VehiclePage {
 
 const crumbContexts = new WeakMap<SiteModel, UrlContext & { known: Set<string> }>();
 
-/** Breadcrumb links are the search's own URLs for the narrowed search (its pretty paths where built). */
-function crumbLinks(model: SiteModel) {
+/** What the vehicle pages' breadcrumbs read from the whole stock (the search routes not built, the models in stock), once per model. */
+function crumbContext(model: SiteModel): UrlContext & { known: Set<string> } {
   let ctx = crumbContexts.get(model);
   if (!ctx) {
     const dealers = model.tenant.dealerships.map((d) => ({ slug: d.slug, name: d.name }));
@@ -117,13 +117,26 @@ function crumbLinks(model: SiteModel) {
     ctx = { dealers, skipped: new Set(skipped.map((s) => s.path)), known: new Set(docs.flatMap((d) => (d.make_model ? [d.make_model] : []))) };
     crumbContexts.set(model, ctx);
   }
-  const c = ctx;
+  return ctx;
+}
+
+/** Breadcrumb links are the search's own URLs for the narrowed search (its pretty paths where built). */
+function crumbLinks(model: SiteModel) {
+  const c = crumbContext(model);
   return {
     href: (refinements: CrumbRefinements) => searchUrl({ ...emptyState(), refinements }, c),
     makeModel,
     isKnownModel: (mm: string) => c.known.has(mm),
     bodyLabel: bodyTypeLabel,
   };
+}
+
+/**
+ * A car's breadcrumbs: the only part of its page that reads the whole stock's search routes (the
+ * incremental render hashes them with the car's own inputs, scripts/lib/incremental.ts).
+ */
+export function vehicleCrumbs(car: VdpVehicle, model: SiteModel): Crumb[] {
+  return vehicleBreadcrumbs(car, viewOf(model, car).title, crumbLinks(model));
 }
 
 /** The page of one listed car. */
@@ -164,7 +177,7 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
     subtitle: view.subtitle,
     fullName: view.fullName,
     url: view.links.url,
-    crumbs: vehicleBreadcrumbs(car, title, crumbLinks(model)),
+    crumbs: vehicleCrumbs(car, model),
     tag: view.tag,
     price,
     priceNote: view.priceNote,
