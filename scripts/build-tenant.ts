@@ -6,7 +6,7 @@
  * A build the guard refuses (scripts/lib/publish-guard.ts) is `held`: the published site, its
  * model.json and published.json are left exactly as they were, and the exit code is 1.
  */
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type IngestResult } from '../src/lib/ingest/ingest.ts';
@@ -25,7 +25,7 @@ import { imageCacheDir } from './lib/images/store.ts';
 import { OUTPUTS, type OutputContext } from './lib/outputs/index.ts';
 import { publishDecision, readPublishedState, stagingFolders, swapIn, type PublishedState } from './lib/publish-guard.ts';
 import { createHash } from 'node:crypto';
-import { runCompliance } from './lib/compliance.ts';
+import { runCompliance, type CarChecks } from './lib/compliance.ts';
 import { pageInputs, planRender, readPageInputs, restoreKept, type RenderPlan } from './lib/incremental.ts';
 import { countFindings, findingLine, holdReason, type Finding } from '../src/lib/compliance/findings.ts';
 
@@ -77,6 +77,14 @@ async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildRe
     failures: failures.map((f) => ({ ...f, cars: carsBySource.get(f.source) ?? [] })),
   };
   return { photos, cacheDir };
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Holds the build: the published site stays as it is; the report says why and what to do. */
@@ -241,6 +249,7 @@ async function main(): Promise<number> {
         ? `render: incremental, ${plan.render.length} car(s) changed, ${plan.keep.length} unchanged (copied from the published build)`
         : `render: full (${plan.reason ?? ''})`,
     );
+    const renderCpu = process.cpuUsage();
     const { build } = await import('astro');
     await build({
       root,
@@ -259,6 +268,11 @@ async function main(): Promise<number> {
       files_copied: copied,
     };
     report.timings_ms.render = lap();
+    const cpuMs = (since: NodeJS.CpuUsage) => {
+      const u = process.cpuUsage(since);
+      return Math.round((u.user + u.system) / 1000);
+    };
+    report.cpu_ms = { render: cpuMs(renderCpu), compliance: 0 };
     for (const output of OUTPUTS) await output.write?.(ctx);
 
     const published = await publishImages(photos.values(), cacheDir, siteOut);
@@ -278,10 +292,26 @@ async function main(): Promise<number> {
     report.output_bytes = bytes;
 
     // Compliance: the rules over the model and the staged pages, before anything is swapped in.
-    const compliance = runCompliance(model, siteOut, dayOf(model.now));
+    // The cars whose pages were copied unchanged keep the previous build's checks (same inputs, same bytes).
+    const reuse = new Map<string, CarChecks>();
+    if (plan.keep.length) {
+      const previousChecks = readJson<Record<string, CarChecks>>(join(reportDir, 'compliance-cars.json')) ?? {};
+      const kept = new Set(plan.keep);
+      for (const car of model.vehicles) {
+        const checks = previousChecks[car.path];
+        if (checks && kept.has(car.slug)) reuse.set(car.path, checks);
+      }
+    }
+    const complianceCpu = process.cpuUsage();
+    const compliance = runCompliance(model, siteOut, dayOf(model.now), reuse);
+    report.cpu_ms.compliance = cpuMs(complianceCpu);
+    writeFileSync(join(staging.build, 'compliance-cars.json'), JSON.stringify(compliance.cars));
+    report.compliance_cached = compliance.reused;
     report.compliance = { ...countFindings(compliance.findings), pages_checked: compliance.pages_checked, findings: compliance.findings };
     printFindings(compliance.findings);
-    console.log(`compliance ${compliance.pages_checked} pages checked: ${report.compliance.error} error(s), ${report.compliance.warning} warning(s)`);
+    console.log(
+      `compliance ${compliance.pages_checked} pages checked: ${report.compliance.error} error(s), ${report.compliance.warning} warning(s)${compliance.reused ? ` (${compliance.reused} cars' pages copied from the published build keep its checks)` : ''}`,
+    );
     report.timings_ms.compliance = lap();
     const held = holdReason(compliance.findings);
     if (held && !accepted) {

@@ -86,6 +86,9 @@ function buildOne(
       process.execPath,
       [
         '--disable-warning=ExperimentalWarning',
+        // A larger young generation: rendering 13,000 pages allocates short-lived strings by the gigabyte,
+        // and the default 16 MB semi-space spends a sixth of the render's CPU in scavenges (issue 17).
+        '--max-semi-space-size=64',
         join(root, 'scripts/build-tenant.ts'),
         '--tenant',
         tenantDir,
