@@ -17,7 +17,7 @@ import { UsageError, intFlag, isMain, listFlag, parseCli, runCli } from './lib/c
 import { australianToday, shardOf, tenantFingerprint } from './lib/fingerprint.ts';
 import { pruneImageCache } from './lib/images/prune.ts';
 import { imageCacheDir } from './lib/images/store.ts';
-import { readPublishedState, stillCurrent } from './lib/publish-guard.ts';
+import { emptyTrash, readPublishedState, stillCurrent } from './lib/publish-guard.ts';
 import { emptyReport, type BuildReport } from './lib/report.ts';
 import { rowFromReport, summarise, writeSummary, type TenantRow } from './lib/summary.ts';
 
@@ -248,6 +248,8 @@ async function main(): Promise<number> {
     return 0;
   }
 
+  // Old sites a previous run's background removal left behind (scripts/lib/publish-guard.ts swapIn).
+  emptyTrash(out);
   const todo = plan.filter((p) => !p.unchanged);
   console.log(
     `Building ${todo.length} of ${names.length} tenant(s) from ${tenantsDir} into ${out} (${jobs} at a time, day ${day.slice(0, 10)}${shard ? `, shard ${shard.index}/${shard.count}` : ''}); ${names.length - todo.length} unchanged`,

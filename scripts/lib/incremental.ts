@@ -61,6 +61,16 @@ function perCarMaps(model: SiteModel): [string, Record<string, unknown>][] {
   return out;
 }
 
+/** The ids of the cars a car's page shows as similar cars: on its record, or in a per-car entry of the model. */
+function similarIdsOf(car: VdpVehicle, maps: [string, Record<string, unknown>][]): string[] {
+  if (car.similar_ids) return car.similar_ids;
+  for (const [, m] of maps) {
+    const ids = (m[car.id] as { similar_ids?: unknown } | null | undefined)?.similar_ids;
+    if (Array.isArray(ids)) return ids as string[];
+  }
+  return [];
+}
+
 /** The hashes of this build's page inputs (the model after every output's `prepare`). */
 export function pageInputs(root: string, model: SiteModel): PageInputs {
   const maps = perCarMaps(model);
@@ -99,7 +109,7 @@ export function pageInputs(root: string, model: SiteModel): PageInputs {
   };
   const cars: Record<string, string> = {};
   for (const car of listedVehicles(model) as VdpVehicle[]) {
-    const similar = (car.similar_ids ?? []).map((id) => {
+    const similar = similarIdsOf(car, maps).map((id) => {
       const other = byId.get(id);
       return other ? cardOf(other) : `missing ${id}`;
     });
