@@ -14,6 +14,9 @@ export default defineConfig({
     format: 'directory',
     // Small CSS inlined: no render-blocking stylesheet request on slow phones.
     inlineStylesheets: 'never',
+    // Pages rendered at once: each page's write (mkdir, open, write) overlaps the next page's render
+    // instead of the build waiting on the disk between pages (issue 17: half the render time was I/O wait).
+    concurrency: 4,
   },
   compressHTML: true,
   prefetch: false,

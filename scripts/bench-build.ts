@@ -2,6 +2,7 @@
  * `npm run bench:build`: generates a 5,000-vehicle tenant and measures the build. See USAGE.
  */
 import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ import { intFlag, orUsageExit, parseCli } from './lib/cli.ts';
 import { diffSites } from './lib/publish/publish.ts';
 import type { BuildReport } from './lib/report.ts';
 import type { RunSummary } from './lib/summary.ts';
+import { hashTree } from '../tests/build/tree-hash.ts';
 
 const USAGE = `
 Usage: node scripts/bench-build.ts [options]      (npm run bench:build -- [options])
@@ -18,20 +20,32 @@ variants per second cold and warm, output bytes; a second run with nothing chang
 skipped as unchanged: the time to decide it); a forced rebuild with nothing changed; and a rebuild after
 P% of the stock changed, with the files and bytes that night's publish would upload.
 
+Then: a full render of the same site (--full-render: every page rendered, the render's cost per page,
+wall and CPU), and the changed night itself, an incremental render (only the car pages whose inputs
+changed; scripts/lib/incremental.ts). With --verify, the changed night is built again with a full
+render into a second folder and the two sites are compared file by file (they must be identical).
+
   --count <n>            vehicles (default 5000)
   --change-percent <p>   share of the stock replaced for the changed night (default 3)
+  --image-cache <dir>    reuse this photo cache (default: a new one, so the first build is cold)
+  --verify               compare the changed night's incremental site with a full build's
   -h, --help             show this help
 `;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const flags = parseCli(USAGE, { count: { type: 'string' }, 'change-percent': { type: 'string' } });
+const flags = parseCli(USAGE, {
+  count: { type: 'string' },
+  'change-percent': { type: 'string' },
+  'image-cache': { type: 'string' },
+  verify: { type: 'boolean' },
+});
 const count = orUsageExit(() => intFlag('count', flags.count, 5000, 10, 100_000));
 const change = orUsageExit(() => intFlag('change-percent', flags['change-percent'], 3, 1, 100));
 const base = join(root, '.cache/bench');
 const tenants = join(base, 'tenants');
 const tenantDir = join(tenants, `bench-${count}`);
 const dist = join(base, 'dist');
-const images = join(base, 'images');
+const images = flags['image-cache'] ? resolve(flags['image-cache']) : join(base, 'images');
 const env = { ...process.env, DEALER_IMAGE_CACHE: images };
 
 function sh(args: string[]): void {
@@ -39,19 +53,27 @@ function sh(args: string[]): void {
   if (r.status !== 0) throw new Error(`failed: node ${args.join(' ')}`);
 }
 
-function build(label: string, extra: string[] = []): { report: BuildReport; wallMs: number } {
+function build(label: string, extra: string[] = [], out = dist): { report: BuildReport; wallMs: number; load: string } {
   const t0 = performance.now();
-  sh(['scripts/build.ts', '--tenants', tenants, '--out', dist, ...extra]);
+  sh(['scripts/build.ts', '--tenants', tenants, '--out', out, ...extra]);
   const wallMs = performance.now() - t0;
-  const report = JSON.parse(readFileSync(join(dist, '_build', `bench-${count}`, 'report.json'), 'utf8')) as BuildReport;
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  const report = JSON.parse(readFileSync(join(out, '_build', `bench-${count}`, 'report.json'), 'utf8')) as BuildReport;
   if (report.status !== 'ok') throw new Error(`${label}: build failed: ${report.error?.message}`);
-  return { report, wallMs };
+  return { report, wallMs, load };
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const perPage = (ms: number, r: BuildReport) => (r.pages.html ? (ms / r.pages.html).toFixed(2) : 'n/a');
+const renderLine = (r: BuildReport) =>
+  r.render?.mode === 'incremental'
+    ? `incremental: ${r.render.cars_rendered} cars rendered, ${r.render.cars_kept} copied (${r.render.files_copied} files)`
+    : `full render${r.render?.reason ? `: ${r.render.reason}` : ''}`;
 const rate = (n: number, ms: number) => (ms > 0 ? (n / (ms / 1000)).toFixed(0) : 'n/a');
 
-rmSync(base, { recursive: true, force: true });
+for (const d of [tenants, dist, join(base, 'full'), ...(flags['image-cache'] ? [] : [images])]) rmSync(d, { recursive: true, force: true });
 console.log(`Generating a ${count}-vehicle tenant...`);
 sh(['scripts/demo/generate-bench.ts', '--out', tenantDir, '--count', String(count)]);
 
@@ -64,6 +86,8 @@ const skipRow = skipSummary.tenants.find((t) => t.tenant === `bench-${count}`);
 if (skipRow?.status !== 'unchanged') throw new Error(`the second run did not skip the tenant (status ${skipRow?.status ?? 'none'})`);
 console.log('Forced rebuild, nothing changed...');
 const warm = build('warm', ['--force']);
+console.log('Full render, nothing changed (--full-render)...');
+const fullRender = build('full render', ['--force', '--full-render']);
 // The published site before the night's change, to work out what that night's publish uploads.
 const before = join(base, 'before');
 cpSync(join(dist, `bench-${count}`), before, { recursive: true });
@@ -72,6 +96,19 @@ sh(['scripts/demo/generate-bench.ts', '--out', tenantDir, '--count', String(coun
 const changed = build('changed');
 const upload = await diffSites(before, join(dist, `bench-${count}`));
 rmSync(before, { recursive: true, force: true });
+let verified: string | undefined;
+if (flags.verify) {
+  console.log('The changed night again, every page rendered, into a second folder...');
+  const full = join(base, 'full');
+  build('verify', ['--full-render'], full);
+  const a = hashTree(join(dist, `bench-${count}`));
+  const b = hashTree(join(full, `bench-${count}`));
+  const differ = Object.keys({ ...a, ...b }).filter((k) => a[k] !== b[k]);
+  verified = differ.length
+    ? `DIFFERENT: ${differ.length} file(s), e.g. ${differ.slice(0, 3).join(', ')}`
+    : `identical (${Object.keys(a).length} files, by content hash)`;
+  if (differ.length) process.exitCode = 1;
+}
 
 // Which of the new photos belong to listed cars: exactly those must be processed, nothing else.
 const manifest = JSON.parse(readFileSync(join(tenantDir, 'bench-manifest.json'), 'utf8')) as { new_ids: (string | number)[] };
@@ -95,11 +132,20 @@ const lines = [
   ['output bytes', `${(c.output_bytes / 1e6).toFixed(1)} MB (${c.output_bytes} bytes)`],
   ['cold build total (wall)', s(cold.wallMs)],
   ['second run, nothing changed (wall)', `${s(skipped.wallMs)}; deciding "unchanged" took ${skipRow.time_ms} ms (node start included in wall)`],
-  ['forced rebuild, no change (wall)', s(warm.wallMs)],
+  ['forced rebuild, no change (wall)', `${s(warm.wallMs)} (${renderLine(warm.report)})`],
+  [
+    'full render (every page, --full-render)',
+    `${fullRender.report.pages.html} pages: render step ${s(fullRender.report.timings_ms.render)} wall = ${perPage(fullRender.report.timings_ms.render, fullRender.report)} ms/page, ${s(fullRender.report.cpu_ms?.render ?? 0)} CPU = ${perPage(fullRender.report.cpu_ms?.render ?? 0, fullRender.report)} ms/page; compliance ${s(fullRender.report.timings_ms.compliance)} wall, ${s(fullRender.report.cpu_ms?.compliance ?? 0)} CPU; build ${s(fullRender.wallMs)} wall (load ${fullRender.load})`,
+  ],
   [
     `warm rebuild after ${change}% changed (wall)`,
-    `${s(changed.wallMs)}; images processed ${changed.report.images.processed} (new photos of listed cars: ${expectedNew}), cached ${changed.report.images.cached}`,
+    `${s(changed.wallMs)} (load ${changed.load}); images processed ${changed.report.images.processed} (new photos of listed cars: ${expectedNew}), cached ${changed.report.images.cached}`,
   ],
+  [
+    `  its render`,
+    `${renderLine(changed.report)}; render step ${s(changed.report.timings_ms.render)} wall, ${s(changed.report.cpu_ms?.render ?? 0)} CPU; compliance ${s(changed.report.timings_ms.compliance)} wall (${changed.report.compliance_cached ?? 0} cars' checks reused); publish (swap) ${s(changed.report.timings_ms.publish)}`,
+  ],
+  ...(verified ? [['  the same night, full render', verified]] : []),
   [
     `publish after ${change}% changed`,
     `uploads ${upload.upload} of ${upload.files} files, ${(upload.upload_bytes / 1e6).toFixed(1)} MB of ${(upload.bytes / 1e6).toFixed(1)} MB; deletes ${upload.deleted}`,
@@ -107,7 +153,8 @@ const lines = [
 ];
 console.log('\nBuild benchmark');
 for (const [k, v] of lines) console.log(`  ${k?.padEnd(40)} ${v}`);
-if (changed.report.images.processed !== expectedNew) {
+if (flags['image-cache']) console.log(`\n(The photo cache was reused: new photos may have been in it already, so the photos processed are not checked.)`);
+else if (changed.report.images.processed !== expectedNew) {
   console.error(`\nThe warm rebuild processed ${changed.report.images.processed} photos; only the ${expectedNew} new ones should have been.`);
   process.exitCode = 1;
 }

@@ -6,7 +6,7 @@
  * A build the guard refuses (scripts/lib/publish-guard.ts) is `held`: the published site, its
  * model.json and published.json are left exactly as they were, and the exit code is 1.
  */
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type IngestResult } from '../src/lib/ingest/ingest.ts';
@@ -25,7 +25,8 @@ import { imageCacheDir } from './lib/images/store.ts';
 import { OUTPUTS, prepareModel, type OutputContext } from './lib/outputs/index.ts';
 import { publishDecision, readPublishedState, stagingFolders, swapIn, type PublishedState } from './lib/publish-guard.ts';
 import { createHash } from 'node:crypto';
-import { runCompliance } from './lib/compliance.ts';
+import { runCompliance, type CarChecks } from './lib/compliance.ts';
+import { pageInputs, planRender, readPageInputs, restoreKept, type RenderPlan } from './lib/incremental.ts';
 import { countFindings, findingLine, holdReason, type Finding } from '../src/lib/compliance/findings.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -78,6 +79,14 @@ async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildRe
   return { photos, cacheDir };
 }
 
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Holds the build: the published site stays as it is; the report says why and what to do. */
 function hold(report: BuildReport, why: string, hint: string, previous: PublishedState | undefined): void {
   const reason = why.replace(/\.\s*$/, '');
@@ -103,15 +112,22 @@ function printFindings(findings: readonly Finding[]): void {
 }
 
 const USAGE = `
-Usage: node scripts/build-tenant.ts --tenant <dir> [--out dist] [--accept] [--fingerprint <hash>]
+Usage: node scripts/build-tenant.ts --tenant <dir> [--out dist] [--accept] [--fingerprint <hash>] [--full-render]
 
 Builds one tenant (scripts/build.ts runs this once per tenant). --accept publishes even where the
 publish guard would hold the build; --fingerprint is recorded in published.json so an unchanged
-tenant is skipped next time.
+tenant is skipped next time. A warm build renders only the car pages whose inputs changed and copies
+the rest from the published build; --full-render renders every page.
 `;
 
 async function main(): Promise<number> {
-  const flags = parseCli(USAGE, { tenant: { type: 'string' }, out: { type: 'string' }, accept: { type: 'boolean' }, fingerprint: { type: 'string' } });
+  const flags = parseCli(USAGE, {
+    tenant: { type: 'string' },
+    out: { type: 'string' },
+    accept: { type: 'boolean' },
+    fingerprint: { type: 'string' },
+    'full-render': { type: 'boolean' },
+  });
   if (!flags.tenant) throw new UsageError('--tenant <dir> is required');
   const tenantDir = resolve(flags.tenant);
   const outRoot = resolve(flags.out ?? join(root, 'dist'));
@@ -219,6 +235,23 @@ async function main(): Promise<number> {
     writeFileSync(modelFile, JSON.stringify({ ...model, tenant: { ...model.tenant, dir: relative(root, model.tenant.dir) || '.' } }));
 
     process.env['DEALER_MODEL'] = modelFile;
+    // Incremental render: only the car pages whose inputs changed since the published build; the
+    // others are copied from it after Astro has run (scripts/lib/incremental.ts).
+    const inputs = pageInputs(root, model);
+    writeFileSync(join(staging.build, 'page-inputs.json'), JSON.stringify(inputs));
+    const previousSite = join(outRoot, tenant.slug);
+    const plan: RenderPlan = flags['full-render']
+      ? { render: null, keep: [], reason: '--full-render' }
+      : planRender(previous ? readPageInputs(join(reportDir, 'page-inputs.json')) : undefined, inputs, previous ? previousSite : undefined);
+    const planFile = join(staging.build, 'render-plan.json');
+    writeFileSync(planFile, JSON.stringify({ render: plan.render }));
+    process.env['DEALER_RENDER_PLAN'] = planFile;
+    console.log(
+      plan.render
+        ? `render: incremental, ${plan.render.length} car(s) changed, ${plan.keep.length} unchanged (copied from the published build)`
+        : `render: full (${plan.reason ?? ''})`,
+    );
+    const renderCpu = process.cpuUsage();
     const { build } = await import('astro');
     // Per output folder and tenant, so builds into different folders can run side by side.
     const astroCache = join(root, '.cache/astro', createHash('sha1').update(outRoot).digest('hex').slice(0, 8), tenant.slug);
@@ -235,7 +268,20 @@ async function main(): Promise<number> {
       cacheDir: astroCache,
       logLevel: process.env['ASTRO_LOG'] === 'info' ? 'info' : 'warn',
     });
+    const copied = plan.keep.length ? restoreKept(previousSite, siteOut, plan.keep) : 0;
+    report.render = {
+      mode: plan.render ? 'incremental' : 'full',
+      reason: plan.reason,
+      cars_rendered: plan.render?.length ?? Object.keys(inputs.cars).length,
+      cars_kept: plan.keep.length,
+      files_copied: copied,
+    };
     report.timings_ms.render = lap();
+    const cpuMs = (since: NodeJS.CpuUsage) => {
+      const u = process.cpuUsage(since);
+      return Math.round((u.user + u.system) / 1000);
+    };
+    report.cpu_ms = { render: cpuMs(renderCpu), compliance: 0 };
     for (const output of OUTPUTS) await output.write?.(ctx);
 
     const published = await publishImages(photos.values(), cacheDir, siteOut);
@@ -255,10 +301,26 @@ async function main(): Promise<number> {
     report.output_bytes = bytes;
 
     // Compliance: the rules over the model and the staged pages, before anything is swapped in.
-    const compliance = runCompliance(model, siteOut, dayOf(model.now));
+    // The cars whose pages were copied unchanged keep the previous build's checks (same inputs, same bytes).
+    const reuse = new Map<string, CarChecks>();
+    if (plan.keep.length) {
+      const previousChecks = readJson<Record<string, CarChecks>>(join(reportDir, 'compliance-cars.json')) ?? {};
+      const kept = new Set(plan.keep);
+      for (const car of model.vehicles) {
+        const checks = previousChecks[car.path];
+        if (checks && kept.has(car.slug)) reuse.set(car.path, checks);
+      }
+    }
+    const complianceCpu = process.cpuUsage();
+    const compliance = runCompliance(model, siteOut, dayOf(model.now), reuse);
+    report.cpu_ms.compliance = cpuMs(complianceCpu);
+    writeFileSync(join(staging.build, 'compliance-cars.json'), JSON.stringify(compliance.cars));
+    report.compliance_cached = compliance.reused;
     report.compliance = { ...countFindings(compliance.findings), pages_checked: compliance.pages_checked, findings: compliance.findings };
     printFindings(compliance.findings);
-    console.log(`compliance ${compliance.pages_checked} pages checked: ${report.compliance.error} error(s), ${report.compliance.warning} warning(s)`);
+    console.log(
+      `compliance ${compliance.pages_checked} pages checked: ${report.compliance.error} error(s), ${report.compliance.warning} warning(s)${compliance.reused ? ` (${compliance.reused} cars' pages copied from the published build keep its checks)` : ''}`,
+    );
     report.timings_ms.compliance = lap();
     const held = holdReason(compliance.findings);
     if (held && !accepted) {

@@ -47,9 +47,24 @@ export function carLabel(v: Pick<Vehicle, 'stocknum' | 'id' | 'year' | 'make' | 
 export interface ComplianceRun {
   findings: Finding[];
   pages_checked: number;
+  /** Each car's page checks (by car path), for the next build to reuse for the cars whose pages it copies. */
+  cars: Record<string, CarChecks>;
+  /** Cars whose checks were reused. */
+  reused: number;
 }
 
-export function runCompliance(model: SiteModel, siteDir: string, today: string): ComplianceRun {
+/** What a car's two pages (its page and its print sheet) gave the checks. */
+export interface CarChecks {
+  findings: Finding[];
+  licences: [string, string][];
+  print?: { path: string; licences: [string, string][] } | undefined;
+}
+
+/**
+ * `reuse`: the previous build's checks of the cars whose pages this build copied unchanged from it
+ * (scripts/lib/incremental.ts: same page inputs, same bytes), by car path; their pages are not read again.
+ */
+export function runCompliance(model: SiteModel, siteDir: string, today: string, reuse: ReadonlyMap<string, CarChecks> = new Map()): ComplianceRun {
   const { tenant } = model;
   const findings: Finding[] = [...licenceNumberFindings(tenant.locations)];
   const cssCache = new Map<string, string | undefined>();
@@ -66,41 +81,55 @@ export function runCompliance(model: SiteModel, siteDir: string, today: string):
   const vehicleFiles = new Set<string>();
   let checked = 0;
   const check = (path: string, html: string): Page => {
-    const page = readPage(path, html, css);
-    findings.push(...formFindings(page, PRIVACY_PATH, privacyPublished));
     checked++;
-    return page;
+    return readPage(path, html, css);
   };
 
+  const cars: Record<string, CarChecks> = {};
+  let reused = 0;
   for (const car of model.vehicles) {
     const file = pageFile(siteDir, car.path);
     if (!file) continue;
     vehicleFiles.add(file);
-    const label = carLabel(car);
-    const page = check(car.path, readFileSync(file, 'utf8'));
-    licencePages.push({ path: car.path, licences: licencesShown(page) });
-    // The car's print sheet (advertising material): the licence of the car's location.
     const printPath = `/print/${car.slug}`;
     const printFile = pageFile(siteDir, printPath);
-    if (printFile) {
-      vehicleFiles.add(printFile);
-      const print = readPage(printPath, readFileSync(printFile, 'utf8'));
-      licencePages.push({ path: printPath, licences: licencesShown(print), only: licencesForCar(tenant.locations, car.location?.id).map((l) => l.slug) });
-      checked++;
-    }
-    const vdp = vehiclePage(car as VdpVehicle, model);
+    if (printFile) vehicleFiles.add(printFile);
+    const label = carLabel(car);
     const view = viewOf(model, car);
-    const block = vdp.finance.block;
-    findings.push(
-      ...financeFindings(page, {
-        car: label,
-        today,
-        lenderDisclaimer: block?.disclaimer ? { lender: block.provider } : undefined,
-      }),
-      ...priceFindings(page, { car: label, expectedLabel: requiredPriceLabel(view), priceType: car.price_type ?? undefined }),
-      ...photoFindings(page, { label, make: car.make, model: car.model ?? '' }),
-      ...priceTypeFindings(view, car.price_type, label),
-    );
+    let done = reuse.get(car.path);
+    if (done && (done.print !== undefined) === (printFile !== undefined)) {
+      reused++;
+      checked += printFile ? 2 : 1;
+    } else {
+      const page = check(car.path, readFileSync(file, 'utf8'));
+      const vdp = vehiclePage(car as VdpVehicle, model);
+      const block = vdp.finance.block;
+      done = {
+        findings: [
+          ...formFindings(page, PRIVACY_PATH, privacyPublished),
+          ...financeFindings(page, {
+            car: label,
+            today,
+            lenderDisclaimer: block?.disclaimer ? { lender: block.provider } : undefined,
+          }),
+          ...priceFindings(page, { car: label, expectedLabel: requiredPriceLabel(view), priceType: car.price_type ?? undefined }),
+          ...photoFindings(page, { label, make: car.make, model: car.model ?? '' }),
+        ],
+        licences: [...licencesShown(page)],
+        // The car's print sheet (advertising material): the licence of the car's location.
+        print: printFile ? { path: printPath, licences: [...licencesShown(readPage(printPath, readFileSync(printFile, 'utf8')))] } : undefined,
+      };
+      if (printFile) checked++;
+    }
+    cars[car.path] = done;
+    findings.push(...done.findings, ...priceTypeFindings(view, car.price_type, label));
+    licencePages.push({ path: car.path, licences: new Map(done.licences) });
+    if (done.print)
+      licencePages.push({
+        path: done.print.path,
+        licences: new Map(done.print.licences),
+        only: licencesForCar(tenant.locations, car.location?.id).map((l) => l.slug),
+      });
   }
   for (const file of htmlFiles(siteDir)) {
     if (vehicleFiles.has(file)) continue;
@@ -109,10 +138,11 @@ export function runCompliance(model: SiteModel, siteDir: string, today: string):
     const html = readFileSync(file, 'utf8');
     if (path !== '/' && !/<form[\s>]|data-finance-offer/.test(html)) continue;
     const page = check(path, html);
+    findings.push(...formFindings(page, PRIVACY_PATH, privacyPublished));
     if (path === '/') licencePages.push({ path, licences: licencesShown(page) });
     // Finance offers outside vehicle pages (offers, specials) are checked without a car.
     findings.push(...financeFindings(page, { car: path, today }));
   }
   findings.push(...licenceShownFindings(tenant.locations, licencePages));
-  return { findings: sortFindings(mergeRepeats(findings)), pages_checked: checked };
+  return { findings: sortFindings(mergeRepeats(findings)), pages_checked: checked, cars, reused };
 }

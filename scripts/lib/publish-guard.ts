@@ -4,6 +4,7 @@
  * folders: a build is written to a staging folder beside the published one and swapped in by rename
  * on the same filesystem, so <out>/<slug> is always a complete site, the old one or the new one.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -115,15 +116,44 @@ export function stagingFolders(out: string, slug: string): { root: string; site:
 /**
  * Swaps a finished staged build in: the published folder is renamed aside and the staged one renamed
  * into its place (two renames on one filesystem, microseconds apart), then the private build files
- * (model.json, ...) replace the old ones one by one, and the old site is removed.
+ * (model.json, ...) replace the old ones one by one. The old site (20,000 files for a big tenant:
+ * seconds of unlinking on a busy disk) is renamed into <out>/_build/.trash and removed by a background
+ * process, so the build ends when the new site is in place; `emptyTrash` removes what a stopped
+ * background removal left.
  */
 export function swapIn(staging: { root: string; site: string; build: string }, out: string, slug: string, buildDir: string, state: PublishedState): void {
   const live = join(out, slug);
-  const old = join(staging.root, 'previous');
-  if (existsSync(live)) renameSync(live, old);
+  const trash = join(out, '_build', '.trash');
+  const old = join(trash, `${slug}-${process.pid}-${Date.now()}`);
+  if (existsSync(live)) {
+    mkdirSync(trash, { recursive: true });
+    renameSync(live, old);
+  }
   renameSync(staging.site, live);
   mkdirSync(buildDir, { recursive: true });
   for (const name of readdirSync(staging.build)) renameSync(join(staging.build, name), join(buildDir, name));
   writeFileSync(join(buildDir, 'published.json'), `${JSON.stringify(state, null, 2)}\n`);
   rmSync(staging.root, { recursive: true, force: true });
+  if (existsSync(old)) removeInBackground(old);
+}
+
+/** Removes a folder from a detached process that outlives this one. */
+function removeInBackground(dir: string): void {
+  const child = spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', dir], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  child.on('error', () => rmSync(dir, { recursive: true, force: true }));
+  child.unref();
+}
+
+/** Removes old sites left in <out>/_build/.trash by a background removal that did not finish. */
+export function emptyTrash(out: string, olderThanMs = 10 * 60_000): void {
+  const trash = join(out, '_build', '.trash');
+  if (!existsSync(trash)) return;
+  for (const name of readdirSync(trash)) {
+    // Named <slug>-<pid>-<ms> when it was put there.
+    const at = Number(/-(\d+)$/.exec(name)?.[1] ?? 0);
+    if (Date.now() - at > olderThanMs) rmSync(join(trash, name), { recursive: true, force: true });
+  }
 }

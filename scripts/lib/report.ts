@@ -43,6 +43,15 @@ export interface BuildReport {
    * finding; an error holds the publish. Absent when the build stopped before the pages were rendered.
    */
   compliance?: { error: number; warning: number; pages_checked: number; findings: Finding[] } | undefined;
+  /**
+   * The render (scripts/lib/incremental.ts): full, or incremental with the cars whose pages were
+   * rendered and those copied from the previous build; `reason` says why a build was full.
+   */
+  render?: { mode: 'full' | 'incremental'; reason?: string | undefined; cars_rendered: number; cars_kept: number; files_copied: number } | undefined;
+  /** CPU time (user + system, every thread of the build process) of the render and compliance steps: less load-dependent than their wall time. */
+  cpu_ms?: { render: number; compliance: number } | undefined;
+  /** Pages whose compliance findings came from the previous build's (same page, same inputs). */
+  compliance_cached?: number | undefined;
   timings_ms: { config: number; ingest: number; images: number; render: number; compliance: number; publish: number; total: number };
 }
 

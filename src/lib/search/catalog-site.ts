@@ -20,6 +20,19 @@ const caches: Record<CatalogKind, WeakMap<SiteModel, CatalogSite>> = { offers: n
 
 const DOCS: Record<CatalogKind, (model: SiteModel) => CatalogDoc[]> = { offers: offerDocs, models: modelDocs, parts: partDocs };
 
+/**
+ * The pre-rendered first page embeds the answer; its processingTimeMS (0 or 1 ms, as the build ran)
+ * would make two builds of the same inputs differ (the models page did). Zero it, as the stock search does.
+ */
+function withoutTimings(client: CatalogClient): CatalogClient {
+  return {
+    async search(requests) {
+      const answer = await client.search(requests);
+      return { ...answer, results: answer.results.map((r) => ({ ...r, processingTimeMS: 0 })) };
+    },
+  };
+}
+
 /** One small search of a tenant: its documents, index file and build-time client (once per build). */
 export function catalogSite(model: SiteModel, kind: CatalogKind): CatalogSite {
   const hit = caches[kind].get(model);
@@ -29,11 +42,7 @@ export function catalogSite(model: SiteModel, kind: CatalogKind): CatalogSite {
   const dealership = kind === 'offers' ? model.tenant.slug : undefined;
   // The page renders from the documents exactly as the browser reads them back.
   const engine = catalogEngine(kind, JSON.parse(json) as CatalogDoc[]);
-  const client = catalogClient(
-    kind,
-    engineClient(async () => engine),
-    { dealership },
-  );
+  const client = catalogClient(kind, withoutTimings(engineClient(async () => engine)), { dealership });
   const site: CatalogSite = { kind, docs, json, indexUrl: `${INDEX_URL_PREFIX}${indexFileName(json)}`, dealership, client };
   caches[kind].set(model, site);
   return site;

@@ -32,14 +32,7 @@ export function datedFacts(model: Pick<SiteModel, 'tenant' | 'content'>, vehicle
   const at = { ...model, vehicles: [], views: {}, now, built_at: '' } as SiteModel;
   const today = buildDate(at);
   const windows = recentSoldSettings(tenant);
-  const cars = vehicles.map((v) => {
-    // Each car's own dealership's window, as ingest listed it (rules/listing.ts recentSoldDays).
-    const listed = isListed(v, now, recentSoldDays(v, windows));
-    if (!listed) return '-';
-    const arrived = isJustArrived(v.created_at, now, tenant.listing.just_arrived_days) ? 'N' : '';
-    const ended = financeOfferEnds(v).some((d) => d < dayOf(now)) ? 'E' : '';
-    return `${arrived}${ended}${regoExpiryText(v.rego_expiry, now, tenant.features.unregistered_text) ?? ''}`;
-  });
+  const cars = vehicles.map((v) => carDatedFact(tenant, v, now, windows));
   const hours = tenant.locations.map((l) => [specialHoursLines(l.special_hours, today), specialOpeningHoursSpecification(l.special_hours, today)]);
   return JSON.stringify({
     year: new Date(now * 1000).getUTCFullYear(),
@@ -50,6 +43,24 @@ export function datedFacts(model: Pick<SiteModel, 'tenant' | 'content'>, vehicle
     search_promos: model.content ? activeSearchPromos(at).map((p) => p.title) : [],
     promotions: model.content ? activePromotions(at).map((p) => p.title) : [],
   });
+}
+
+/**
+ * One car's day-dependent facts at `now`: whether it is listed, a New Arrival, past a finance offer's
+ * end, and what its page says about its rego ('-' for a car not listed). The incremental render
+ * (scripts/lib/incremental.ts) hashes it with the car's own inputs.
+ */
+export function carDatedFact(
+  tenant: Pick<SiteModel['tenant'], 'listing' | 'features' | 'dealerships' | 'locations'>,
+  v: Vehicle,
+  now: number,
+  windows = recentSoldSettings(tenant),
+): string {
+  // Each car's own dealership's window, as ingest listed it (rules/listing.ts recentSoldDays).
+  if (!isListed(v, now, recentSoldDays(v, windows))) return '-';
+  const arrived = isJustArrived(v.created_at, now, tenant.listing.just_arrived_days) ? 'N' : '';
+  const ended = financeOfferEnds(v).some((d) => d < dayOf(now)) ? 'E' : '';
+  return `${arrived}${ended}${regoExpiryText(v.rego_expiry, now, tenant.features.unregistered_text) ?? ''}`;
 }
 
 /** The end dates (YYYY-MM-DD) of a car's lender finance offers as exported (finance_lenders[].offerEnds). */

@@ -36,6 +36,18 @@ export function viewOf(model: Pick<SiteModel, 'views'>, car: { id: string }): Ve
   return view;
 }
 
+const byIdCache = new WeakMap<SiteModel, Map<string, Vehicle>>();
+
+/** The model's cars by id, built once per model (a page looking up its similar cars must not index the whole stock again). */
+export function vehiclesById(model: SiteModel): ReadonlyMap<string, Vehicle> {
+  let byId = byIdCache.get(model);
+  if (!byId) {
+    byId = new Map(model.vehicles.map((v) => [v.id, v]));
+    byIdCache.set(model, byId);
+  }
+  return byId;
+}
+
 /** Listed vehicles in the default order (custom rank: available first, then newest arrivals). */
 export function listedVehicles(model: SiteModel): Vehicle[] {
   return model.vehicles.filter((v) => v.listed);

@@ -116,6 +116,7 @@ export interface VehiclePage {
 
 const crumbContexts = new WeakMap<SiteModel, UrlContext & { known: Set<string> }>();
 
+/** What the vehicle pages' breadcrumbs read from the whole stock (the search routes not built, the models in stock), once per model. */
 function crumbContext(model: SiteModel): UrlContext & { known: Set<string> } {
   let ctx = crumbContexts.get(model);
   if (!ctx) {
@@ -153,6 +154,14 @@ export function dealerSearchLink(
   if (!dealership || !dealerships.some((d) => d.slug === dealership.slug)) return undefined;
   const ctx = crumbContext(model);
   return { name: dealership.name, href: searchLink({ dealership_name: [dealership.name] }, ctx) };
+}
+
+/**
+ * A car's breadcrumbs: the only part of its page that reads the whole stock's search routes (the
+ * incremental render hashes them with the car's own inputs, scripts/lib/incremental.ts).
+ */
+export function vehicleCrumbs(car: VdpVehicle, model: SiteModel): Crumb[] {
+  return vehicleBreadcrumbs(car, viewOf(model, car).title, crumbLinks(model));
 }
 
 /** The page of one listed car. */
@@ -196,7 +205,7 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
     subtitle: view.subtitle,
     fullName: view.fullName,
     url: view.links.url,
-    crumbs: vehicleBreadcrumbs(car, title, crumbLinks(model)),
+    crumbs: vehicleCrumbs(car, model),
     tag: view.tag,
     price,
     priceNote: view.priceNote,

@@ -1,0 +1,91 @@
+/**
+ * What the incremental render (scripts/lib/incremental.ts) renders again: a changed car and the cars
+ * that show it as a similar car, not the others; everything when a setting every page reads changes.
+ * tests/build/incremental-render.test.ts proves the resulting site identical to a full build.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoTenants } from '../../scripts/demo/generate.ts';
+import { pageInputs, planRender, type PageInputs } from '../../scripts/lib/incremental.ts';
+import { ingestStock } from '../../src/io/stock-file.ts';
+import { loadTenant } from '../../src/io/tenant-folder.ts';
+import { makeSiteModel, type SiteModel } from '../../src/lib/site/site-model.ts';
+import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
+import { similarCarIds } from '../../src/lib/vdp/similar.ts';
+
+const NOW = '2026-03-02T00:00:00Z';
+const root = resolve('.');
+let dir: string;
+let site: string;
+let model: SiteModel;
+let base: PageInputs;
+
+/** The model as the build makes it, similar cars included, with `change` applied to its records first. */
+async function build(change: (cars: VdpVehicle[]) => void = () => {}, tenantChange: (m: SiteModel) => void = () => {}): Promise<SiteModel> {
+  const tenant = loadTenant(join(dir, 'demo-coastal-toyota'));
+  const now = Math.floor(Date.parse(NOW) / 1000);
+  const vehicles = ingestStock(tenant, now).vehicles.filter((v) => v.listed) as VdpVehicle[];
+  change(vehicles);
+  const m = makeSiteModel({ tenant, vehicles, now, built_at: NOW });
+  tenantChange(m);
+  const similar = await similarCarIds(m);
+  for (const car of m.vehicles as VdpVehicle[]) car.similar_ids = similar.get(car.id) ?? [];
+  return m;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'incremental-'));
+  await generateDemoTenants({ out: dir, now: NOW.slice(0, 10), photos: false });
+  site = join(dir, 'site');
+  rmSync(site, { recursive: true, force: true });
+  mkdirSync(site);
+  writeFileSync(join(site, 'index.html'), '<!doctype html>');
+  model = await build();
+  base = pageInputs(root, model);
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the incremental render plan', () => {
+  it('renders everything without a previous build, and nothing again for the same inputs', async () => {
+    expect(planRender(undefined, base, site)).toMatchObject({ render: null, reason: 'no previous build to reuse' });
+    const again = pageInputs(root, await build());
+    const plan = planRender(base, again, site);
+    expect(plan.render).toEqual([]);
+    expect(plan.keep).toHaveLength(Object.keys(base.cars).length);
+  });
+
+  it('renders a car whose price changed and the cars that show it as similar, and keeps the others', async () => {
+    const target = model.vehicles.find((v) => (model.vehicles as VdpVehicle[]).filter((o) => o.similar_ids?.includes(v.id)).length >= 2)!;
+    const next = await build((cars) => {
+      const car = cars.find((c) => c.id === target.id)!;
+      car.price = (car.price ?? 0) - 1;
+    });
+    const plan = planRender(base, pageInputs(root, next), site);
+    const showing = (next.vehicles as VdpVehicle[]).filter((v) => v.similar_ids?.includes(target.id)).map((v) => v.slug);
+    expect(plan.render).toContain(target.slug);
+    for (const slug of showing) expect(plan.render).toContain(slug);
+    expect(plan.keep.length).toBeGreaterThan(0);
+    // A kept car neither changed nor shows a car that did.
+    const changed = new Set(plan.render);
+    for (const v of next.vehicles as VdpVehicle[]) if (!changed.has(v.slug)) expect(v.similar_ids ?? []).not.toContain(target.id);
+  });
+
+  it('does not render the cars that show a car whose price gauge changed (cards do not show it)', async () => {
+    const next = await build();
+    const target = (next.vehicles as VdpVehicle[]).find((v) => (next.vehicles as VdpVehicle[]).some((o) => o.similar_ids?.includes(v.id)))!;
+    target.price_gauge = { fill: 50, listing_price: 1, market_range_min: 0, market_range_max: 2, confidence: 0, description: 'changed' };
+    const plan = planRender(base, pageInputs(root, next), site);
+    expect(plan.render).toEqual([target.slug]);
+  });
+
+  it('renders every page when a setting every page reads changes, and says which', async () => {
+    const next = await build(undefined, (m) => {
+      m.tenant = { ...m.tenant, name: `${m.tenant.name} Pty Ltd` };
+    });
+    const plan = planRender(base, pageInputs(root, next), site);
+    expect(plan.render).toBeNull();
+    expect(plan.reason).toMatch(/what every page reads changed: .*tenant/);
+  });
+});
