@@ -6,7 +6,7 @@
  * A build the guard refuses (scripts/lib/publish-guard.ts) is `held`: the published site, its
  * model.json and published.json are left exactly as they were, and the exit code is 1.
  */
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type IngestResult } from '../src/lib/ingest/ingest.ts';
@@ -21,7 +21,7 @@ import { DealerError } from '../src/lib/errors/errors-data.ts';
 import { UsageError, parseCli, runCli } from './lib/cli.ts';
 import { emptyReport, type BuildReport } from './lib/report.ts';
 import { processImages, publishImages } from './lib/images/pipeline.ts';
-import { imageCacheDir } from './lib/images/store.ts';
+import { imageCacheDir, readJson } from './lib/images/store.ts';
 import { OUTPUTS, prepareModel, type OutputContext } from './lib/outputs/index.ts';
 import { publishDecision, readPublishedState, stagingFolders, swapIn, type PublishedState } from './lib/publish-guard.ts';
 import { createHash } from 'node:crypto';
@@ -77,14 +77,6 @@ async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildRe
     failures: failures.map((f) => ({ ...f, cars: carsBySource.get(f.source) ?? [] })),
   };
   return { photos, cacheDir };
-}
-
-function readJson<T>(file: string): T | undefined {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Holds the build: the published site stays as it is; the report says why and what to do. */
@@ -304,7 +296,7 @@ async function main(): Promise<number> {
     // The cars whose pages were copied unchanged keep the previous build's checks (same inputs, same bytes).
     const reuse = new Map<string, CarChecks>();
     if (plan.keep.length) {
-      const previousChecks = readJson<Record<string, CarChecks>>(join(reportDir, 'compliance-cars.json')) ?? {};
+      const previousChecks = (readJson(join(reportDir, 'compliance-cars.json')) as Record<string, CarChecks> | undefined) ?? {};
       const kept = new Set(plan.keep);
       for (const car of model.vehicles) {
         const checks = previousChecks[car.path];

@@ -56,7 +56,7 @@ function modelOf(site: Site): SiteModel {
   return m;
 }
 
-export function sheetEtag(sheet: CarSheet, primary: string | undefined): string {
+function sheetEtag(sheet: CarSheet, primary: string | undefined): string {
   const hash = createHash('sha256')
     .update(JSON.stringify({ v: LAYOUT_VERSION, sheet, primary }))
     .digest('base64url');

@@ -21,7 +21,7 @@ import { cookieOptions, VISITOR_COOKIE } from '../lib/session.ts';
 
 /** The query's numbers: absent, or digits (at most 13: unix seconds or milliseconds). */
 const DIGITS = /^\d{1,13}$/;
-export const VIEW_QUERY_ERROR = 'photos_count and updated_at must be whole numbers.';
+const VIEW_QUERY_ERROR = 'photos_count and updated_at must be whole numbers.';
 
 async function answer(c: Context<AppEnv>, deps: Deps, slug: string): Promise<Response> {
   const site = c.get('site');

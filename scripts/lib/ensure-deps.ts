@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { DEFAULT_CHROMIUM } from './chromium.ts';
 
 /** Installs the locked dependencies on a fresh clone, so `npm test` and `npm run demo` work first time. */
 export function ensureDependencies(root: string): void {
@@ -28,7 +29,6 @@ export function ensureDependencies(root: string): void {
 }
 
 /** Playwright's default browser (playwright.config.ts), unless CHROMIUM_PATH names another. */
-export const DEFAULT_CHROMIUM = '/usr/lib/chromium/chromium';
 /** The fonts the browser tests' layouts are measured with. */
 export const FONT_PACKAGES = ['fonts-dejavu-core', 'fonts-liberation'] as const;
 

@@ -15,7 +15,7 @@
  * an incremental build after a 3% change byte-identical to a full build of the same inputs.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
 import { footerNav, headerNav } from '../../src/lib/content/navigation.ts';
@@ -24,6 +24,7 @@ import { listedVehicles, vehiclesById, viewOf, type SiteModel } from '../../src/
 import { dealerSearchLink, vehicleCrumbs } from '../../src/lib/vdp/page-model.ts';
 import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
 import { platformVersion } from './fingerprint.ts';
+import { readJson } from './images/store.ts';
 
 /** Bumped when what a car page reads changes in a way the hashes below do not see. */
 const SCHEME = 'incremental-render 1';
@@ -137,7 +138,7 @@ export function planRender(previous: PageInputs | undefined, next: PageInputs, p
 }
 
 /** A car's pages as Astro writes them (the ones that exist for the car). */
-export function carPageFiles(slug: string): string[] {
+function carPageFiles(slug: string): string[] {
   return [`cars/${slug}/index.html`, `cars/${slug}/buy-online/index.html`, `cars/${slug}/checkout/index.html`, `print/${slug}/index.html`];
 }
 
@@ -157,10 +158,6 @@ export function restoreKept(previousSite: string, siteOut: string, keep: readonl
 }
 
 export function readPageInputs(file: string): PageInputs | undefined {
-  try {
-    const p = JSON.parse(readFileSync(file, 'utf8')) as PageInputs;
-    return typeof p.shared === 'string' && p.cars && typeof p.cars === 'object' ? p : undefined;
-  } catch {
-    return undefined;
-  }
+  const p = readJson(file) as PageInputs | undefined;
+  return p && typeof p.shared === 'string' && p.cars && typeof p.cars === 'object' ? p : undefined;
 }

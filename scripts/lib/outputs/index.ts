@@ -46,7 +46,7 @@ export interface BuildOutput {
 export const OUTPUTS: BuildOutput[] = [contentOutput, vehicleExtras, searchIndexOutput, feedsOutput, headersOutput];
 
 /** Freezes a value and everything it holds (the model handed to the outputs: none of them may change it). */
-export function deepFreeze<T>(value: T): T {
+function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   Object.freeze(value);
   for (const inner of Object.values(value)) deepFreeze(inner);

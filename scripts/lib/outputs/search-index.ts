@@ -25,7 +25,11 @@ import type { BuildOutput, OutputContext } from './index.ts';
 const files = new Map<string, { file: string; json: string }>();
 
 /** The Meilisearch backend for this tenant, or the reason the build falls back to the embedded index. */
-async function meiliBackend(ctx: OutputContext, indexUrl: string): Promise<SearchBackendConfig | string> {
+async function meiliBackend(
+  ctx: OutputContext,
+  indexUrl: string,
+  search: Pick<ReturnType<typeof toSearchDocs>, 'docs' | 'customRanks'>,
+): Promise<SearchBackendConfig | string> {
   const { tenant } = ctx.model;
   const host = tenant.search.host as string;
   const indexName = tenant.search.index_name;
@@ -42,7 +46,8 @@ async function meiliBackend(ctx: OutputContext, indexUrl: string): Promise<Searc
     ctx.log(`search: no admin key in the environment; using the existing ${indexName} index with the configured search key (documents not pushed)`);
     return { backend: 'meili', host, indexName, searchKey: given, indexUrl };
   }
-  const { docs, customRanks } = toSearchDocs(ctx.model.vehicles, ctx.model.views);
+  // The documents prepare made for the embedded index, from the same frozen model.
+  const { docs, customRanks } = search;
   const pushed = await pushIndex({ host, adminKey, indexName }, meiliDocuments(docs, customRanks));
   ctx.log(`search: pushed ${pushed.documents} documents and settings to ${host} index ${indexName} in ${pushed.ms} ms`);
   // The offers search (spec section 7) is a hosted search too: its own index beside the stock's.
@@ -67,7 +72,7 @@ export const searchIndexOutput: BuildOutput = {
   name: 'search-index',
   async prepare(ctx) {
     const { tenant, vehicles, views } = ctx.model;
-    const { docs, template } = toSearchDocs(vehicles, views);
+    const { docs, template, customRanks } = toSearchDocs(vehicles, views);
     const json = JSON.stringify(packIndex(docs, template));
     const file = indexFileName(json);
     files.set(ctx.siteOut, { file, json });
@@ -79,7 +84,7 @@ export const searchIndexOutput: BuildOutput = {
     );
     let config: SearchBackendConfig = { backend: 'embedded', indexName: tenant.search.index_name, indexUrl };
     if (tenant.search.host) {
-      const meili = await meiliBackend(ctx, indexUrl);
+      const meili = await meiliBackend(ctx, indexUrl, { docs, customRanks });
       if (typeof meili === 'string') ctx.log(`search: WARNING ${SearchBackendUnavailable.message(tenant.slug, meili)}`);
       else config = meili;
     }

@@ -155,17 +155,12 @@ export function activeSearchPromos(model: SiteModel): Promo[] {
   const own = contentOf(model).search_promos;
   if (!own) return DEFAULT_PROMOS;
   const today = buildDate(model);
-  return own
-    .filter((p) => promoActive(p, today))
-    .map((p) => ({
-      title: p.title,
-      text: p.text,
-      href: p.href,
-      cta: p.cta,
-      ...(p.position !== undefined ? { position: p.position } : {}),
-      ...(p.display ? { display: p.display } : {}),
-      ...(p.strict_display ? { strict_display: true } : {}),
-    }));
+  return (
+    own
+      .filter((p) => promoActive(p, today))
+      // The dates are the build's business; the island gets the card and where it shows.
+      .map(({ start: _start, expires: _expires, ...card }) => card)
+  );
 }
 
 /** The popup, when the tenant switches it on, has one, and it has not expired by the build date. */

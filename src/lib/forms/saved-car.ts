@@ -2,6 +2,12 @@
 import type { Vehicle } from '../model/vehicle.ts';
 import type { VehicleView } from '../model/vehicle-view.ts';
 
+/** The spec's viewed-car record (id, stocknum, make, model, body, simple_body) a vehicle page stores locally. */
+export function viewedCarOf(car: Vehicle) {
+  const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  return { id: car.id, stocknum: str(car.stocknum), make: car.make, model: str(car.model), body: str(car.body), simple_body: str(car.simple_body) };
+}
+
 /** The name and the price display are the car's view's (the vehicle page passes its own, which are the view's). */
 export function savedCarOf(car: Vehicle, view: Pick<VehicleView, 'fullName' | 'price'>) {
   const { price, fullName: name } = view;

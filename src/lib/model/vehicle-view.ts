@@ -103,7 +103,7 @@ export function vehicleView(car: Vehicle, ctx: ViewContext): VehicleView {
   const terms = reserveTerms(car, tenant.reserve);
   // The car's dealership: its own, else its location's. Finance hiding and the finance links read this one
   // (it read only the car's own, so a car whose dealership came from its location still showed finance).
-  const location = tenant.locations.find((l) => l.id === car.location?.id);
+  const location = locationById(tenant.locations, car.location?.id);
   const dealershipSlug = car.dealership_slug ?? location?.dealership_slug;
   const vdp = tenant.vdp_config;
   const actions = vdpActions(

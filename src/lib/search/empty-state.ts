@@ -1,5 +1,5 @@
 import { catalogLink } from './catalog-url.ts';
-import { searchLink } from './url.ts';
+import { allStockLink } from './url.ts';
 
 /** The empty result's exact texts (spec section 8). */
 export const EMPTY_TITLE = 'No Results Available';
@@ -9,5 +9,5 @@ export const EMPTY_OFFERS_TEXT = 'There appears to be no offers currently availa
 
 /** Where Clear Filters goes: the default stock search, or the offers list for an offers search. */
 export function clearFiltersTarget(kind: 'stock' | 'offers'): string {
-  return kind === 'offers' ? catalogLink('offers') : searchLink({}, { dealers: [] });
+  return kind === 'offers' ? catalogLink('offers') : allStockLink();
 }
