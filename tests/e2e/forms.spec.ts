@@ -692,35 +692,37 @@ test('spin to win entry', async ({ page }) => {
 });
 
 test('gated routes send a signed-out visitor to /sign-in with type and redirect', async ({ page }) => {
+  // The gate redirects in the page (location.replace during load): poll the URL, as waiting for that
+  // navigation's load can see it aborted by the redirect that follows (net::ERR_ABORTED on a busy machine).
   await page.goto(url('/online-payment'));
-  await page.waitForURL(/\/sign-in\?/);
+  await expect(page).toHaveURL(/\/sign-in\?/);
   const q = new URL(page.url()).searchParams;
   expect(q.get('type')).toBe('online-payment');
   expect(q.get('redirect')).toMatch(/^\/online-payment\/?$/);
   await page.goto(url('/my-garage'));
-  await page.waitForURL(/\/sign-in\?type=my-garage/);
+  await expect(page).toHaveURL(/\/sign-in\?type=my-garage/);
   // The tenant-named garage page (tenant gating.garage_path, e.g. /mymotorama) where the build has one.
   const garage = readModel(TENANT).tenant.gating.garage_path;
   expect(garage).toBe('/mysouthern');
   await page.goto(url(garage!));
-  await page.waitForURL(/\/sign-in\?type=my-garage/);
+  await expect(page).toHaveURL(/\/sign-in\?type=my-garage/);
   expect(new URL(page.url()).searchParams.get('redirect')).toMatch(new RegExp(`^${garage}/?$`));
   // This tenant gates checkout and finance (tenant gating); a checkout path without a car slug is open.
   const car = carsForSale().find((v) => existsSync(join(E2E_DIST, TENANT, 'cars', v.slug, 'buy-online', 'index.html')))!;
   await page.goto(url(car.path));
   await page.getByRole('link', { name: 'Reserve for $500' }).first().click();
-  await page.waitForURL(/\/sign-in\?/);
+  await expect(page).toHaveURL(/\/sign-in\?/);
   const cq = new URL(page.url()).searchParams;
   expect([cq.get('type'), cq.get('redirect'), cq.get('back')]).toEqual(['checkout', `/cars/${car.slug}/buy-online`, car.path]);
   await page.goto(url('/finance'));
-  await page.waitForURL(/\/sign-in\?type=finance&redirect=%2Ffinance/);
+  await expect(page).toHaveURL(/\/sign-in\?type=finance&redirect=%2Ffinance/);
   await page.goto(url(`/personalised/finance?car_id=${car.id}`));
-  await page.waitForURL(/\/sign-in\?type=car-finance/);
+  await expect(page).toHaveURL(/\/sign-in\?type=car-finance/);
   await page.goto(url('/buy-online'));
   await expect(page.getByTestId('reserve-form')).toBeVisible();
   // The trade-in valuation of a car is gated by default (the spec's route list; tenant gating.trade_in).
   await page.goto(url(`/cars/trade-in?car_id=${car.id}`));
-  await page.waitForURL(/\/sign-in\?type=trade-in/);
+  await expect(page).toHaveURL(/\/sign-in\?type=trade-in/);
 });
 
 test('sign in with the SMS code, save and remove a car with toasts, see the watchlist', async ({ page }) => {
