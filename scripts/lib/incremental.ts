@@ -7,9 +7,10 @@
  *  - what every page reads: the platform's code, the tenant's settings and content, the header and
  *    footer menus (worked out from the whole stock), and the day's site-wide facts
  *    (src/lib/site/dated.ts: the footer's year, holiday hours, offers);
- *  - the car itself: its record, every per-car entry of the model (its view...), its day-dependent
- *    facts, and its breadcrumbs (their links depend on the search routes the whole stock makes);
- *  - the cars it shows as similar cars (their records and views: the cards).
+ *  - the car itself: its record, every per-car entry of the model (its view...), whether its price
+ *    gauge shows (its figures are in /cars/<slug>/autogauge), its day-dependent facts, and its breadcrumbs (their links depend on the search routes the whole stock makes);
+ *  - whether it has similar cars (their cards are in /cars/<slug>/similar.json, always written, which
+ *    its page loads: a night's new arrivals reshuffle thousands of similar-car lists, not the pages).
  * The first is the `shared` hash: when it differs from the previous build's, every page is rendered.
  * The rest is one hash per car (by slug). tests/build/incremental-render.test.ts proves the output of
  * an incremental build after a 3% change byte-identical to a full build of the same inputs.
@@ -23,11 +24,12 @@ import { carDatedFact, datedFacts } from '../../src/lib/site/dated.ts';
 import { listedVehicles, vehiclesById, viewOf, type SiteModel } from '../../src/lib/site/site-model.ts';
 import { dealerSearchLink, vehicleCrumbs } from '../../src/lib/vdp/page-model.ts';
 import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
+import { shouldShowPriceGauge } from '../../src/lib/price-gauge/index.ts';
 import { platformVersion } from './fingerprint.ts';
 import { readJson } from './images/store.ts';
 
 /** Bumped when what a car page reads changes in a way the hashes below do not see. */
-const SCHEME = 'incremental-render 1';
+const SCHEME = 'incremental-render 2';
 
 export interface PageInputs {
   scheme: string;
@@ -95,29 +97,23 @@ export function pageInputs(root: string, model: SiteModel): PageInputs {
     }).map(([k, v]) => [k, sha(JSON.stringify(v) ?? 'undefined')]),
   );
   const shared = sha(JSON.stringify(parts));
-  const byId = vehiclesById(model);
-  const perCar = (car: Vehicle) => [maps.map(([, m]) => m[car.id] ?? null), carDatedFact(model.tenant, car, model.now)];
-  // A similar car shows as a card: its record and view, not what the build adds for its own page.
-  const cards = new Map<string, string>();
-  const cardOf = (car: Vehicle): string => {
-    let h = cards.get(car.id);
-    if (h === undefined) {
-      const { price_gauge: _g, similar_ids: _s, spin_photos: _p, interior_photo: _i, ...shown } = car as VdpVehicle;
-      h = sha(JSON.stringify([shown, perCar(car)]));
-      cards.set(car.id, h);
-    }
-    return h;
+  // What the build adds for a car's page, as the page reads it: whether it has similar cars (which ones
+  // is in its similar.json), and whether its price gauge shows (the figures are in its autogauge file,
+  // and they move with every price change of the same model).
+  const asPageReadsIt = (entry: unknown) => {
+    if (!entry || typeof entry !== 'object') return entry ?? null;
+    const { similar_ids: similar, price_gauge: gauge, ...rest } = entry as VdpVehicle;
+    return { ...rest, similar: similar === undefined ? undefined : similar.length > 0, gauge: gauge == null ? gauge : shouldShowPriceGauge(gauge) };
   };
+  const perCar = (car: Vehicle) => [maps.map(([, m]) => asPageReadsIt(m[car.id])), carDatedFact(model.tenant, car, model.now)];
   const cars: Record<string, string> = {};
   for (const car of listedVehicles(model) as VdpVehicle[]) {
-    const similar = similarIdsOf(car, maps).map((id) => {
-      const other = byId.get(id);
-      return other ? cardOf(other) : `missing ${id}`;
-    });
+    // The page shows the section (and its link) when there are similar cars; which ones is in the file.
+    const similar = similarIdsOf(car, maps).length > 0;
     // Its breadcrumbs and its "see more from this dealer" link read the whole stock's search routes:
     // the car's own links are what its page shows.
     const dealerLink = dealerSearchLink(viewOf(model, car).dealership, model.tenant.dealerships, model);
-    cars[car.slug] = sha(JSON.stringify([car, perCar(car), vehicleCrumbs(car, model), dealerLink, similar]));
+    cars[car.slug] = sha(JSON.stringify([asPageReadsIt(car), perCar(car), vehicleCrumbs(car, model), dealerLink, similar]));
   }
   return { scheme: SCHEME, shared, parts, cars };
 }

@@ -60,10 +60,11 @@ describe('the incremental render', () => {
     const incremental = build(warm);
     expect(incremental.render?.mode).toBe('incremental');
     const listed = incremental.records.listed;
-    // The changed cars and the cars whose similar cars or price gauge changed; not the whole stock
-    // (on 132 cars a new car and a price drop reorder many similar-car lists).
+    // The changed cars and the few whose price gauge decision changed; not the cars whose similar cars
+    // changed (on 132 cars a new car and a price drop reorder many similar-car lists: those are in the
+    // cars' similar.json files, always written, and the identity below covers them too).
     expect(incremental.render?.cars_rendered).toBeGreaterThanOrEqual(4);
-    expect(incremental.render?.cars_kept).toBeGreaterThan(listed / 5);
+    expect(incremental.render?.cars_rendered, JSON.stringify(incremental.render)).toBeLessThanOrEqual(listed / 10);
     expect((incremental.render?.cars_rendered ?? 0) + (incremental.render?.cars_kept ?? 0)).toBe(listed);
 
     const fresh = build(full, ['--full-render']);

@@ -1,7 +1,8 @@
 /**
  * The built vehicle pages say what each car's view says (src/lib/model/vehicle-view.ts), read from the
  * build's model file: the enquiry forms carry the view's dealership (the car's own, else its
- * location's), so a lead goes where the page, the finance rule and the search say the car is sold.
+ * location's), so a lead goes where the page, the finance rule and the search say the car is sold;
+ * the similar cars' cards the page loads (/cars/<slug>/similar.json) are the view's.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,9 @@ import type { SiteModel } from '../../src/lib/site/site-model.ts';
 import { viewCardFacts } from '../../src/lib/model/vehicle-view.ts';
 import { cardCarFromDoc, cardFacts, cardSettingsFor } from '../../src/lib/search/card.ts';
 import { toSearchDocs } from '../../src/lib/search/documents.ts';
+import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
+
+const escapeHtml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const dist = process.env['E2E_DIST'] ?? 'dist';
 const slugs = existsSync(dist) ? readdirSync(dist).filter((d) => !d.startsWith('_') && existsSync(join(dist, '_build', d, 'model.json'))) : [];
@@ -49,6 +53,40 @@ describe('vehicle pages read the view', () => {
         expect(cardFacts(cardCarFromDoc(doc, template), settings), doc.id).toEqual(viewCardFacts(view!));
       }
       expect(docs.length).toBeGreaterThan(0);
+    });
+  }
+
+  for (const slug of slugs) {
+    it(`${slug}: every car's similar.json holds its similar cars in order, each card with the view's title and price, and its page loads it`, () => {
+      const model = JSON.parse(readFileSync(join(dist, '_build', slug, 'model.json'), 'utf8')) as SiteModel;
+      const byId = new Map(model.vehicles.map((c) => [c.id, c]));
+      let checked = 0;
+      for (const car of model.vehicles as VdpVehicle[]) {
+        const page = join(dist, slug, 'cars', car.slug, 'index.html');
+        if (!car.listed || !existsSync(page)) continue;
+        const file = join(dist, slug, 'cars', car.slug, 'similar.json');
+        const ids = car.similar_ids ?? [];
+        const html = readFileSync(page, 'utf8');
+        if (ids.length === 0) {
+          expect(existsSync(file), car.slug).toBe(false);
+          expect(html, car.slug).not.toContain('data-island="similar"');
+          continue;
+        }
+        expect(html, car.slug).toContain(`data-src="/cars/${car.slug}/similar.json"`);
+        const data = JSON.parse(readFileSync(file, 'utf8')) as { ids: string[]; html: string };
+        expect(data.ids, car.slug).toEqual(ids);
+        const cards = data.html.split('<div class="vdp-carousel-item">').slice(1);
+        expect(cards, car.slug).toHaveLength(ids.length);
+        cards.forEach((card, i) => {
+          const other = byId.get(ids[i]!)!;
+          const view = model.views[other.id]!;
+          expect(card, `${car.slug} card ${i}`).toContain(`href="${other.path}"`);
+          expect(card, `${car.slug} card ${i}`).toContain(escapeHtml(view.title));
+          expect(card, `${car.slug} card ${i}`).toContain(escapeHtml(view.price.text));
+        });
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(0);
     });
   }
 });

@@ -1,6 +1,7 @@
 /**
- * What the incremental render (scripts/lib/incremental.ts) renders again: a changed car and the cars
- * that show it as a similar car, not the others; everything when a setting every page reads changes.
+ * What the incremental render (scripts/lib/incremental.ts) renders again: a changed car, not the cars
+ * that show it as a similar car (their pages load the cards) nor the others; everything when a setting
+ * every page reads changes.
  * tests/build/incremental-render.test.ts proves the resulting site identical to a full build.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { loadTenant } from '../../src/io/tenant-folder.ts';
 import { makeSiteModel, type SiteModel } from '../../src/lib/site/site-model.ts';
 import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
 import { similarCarIds } from '../../src/lib/vdp/similar.ts';
+import { computePriceGauge, shouldShowPriceGauge } from '../../src/lib/price-gauge/index.ts';
 
 const NOW = '2026-03-02T00:00:00Z';
 const root = resolve('.');
@@ -22,7 +24,7 @@ let site: string;
 let model: SiteModel;
 let base: PageInputs;
 
-/** The model as the build makes it, similar cars included, with `change` applied to its records first. */
+/** The model as the build makes it, similar cars and price gauges included, with `change` applied to its records first. */
 async function build(change: (cars: VdpVehicle[]) => void = () => {}, tenantChange: (m: SiteModel) => void = () => {}): Promise<SiteModel> {
   const tenant = loadTenant(join(dir, 'demo-coastal-toyota'));
   const now = Math.floor(Date.parse(NOW) / 1000);
@@ -31,7 +33,10 @@ async function build(change: (cars: VdpVehicle[]) => void = () => {}, tenantChan
   const m = makeSiteModel({ tenant, vehicles, now, built_at: NOW });
   tenantChange(m);
   const similar = await similarCarIds(m);
-  for (const car of m.vehicles as VdpVehicle[]) car.similar_ids = similar.get(car.id) ?? [];
+  for (const car of m.vehicles as VdpVehicle[]) {
+    car.similar_ids = similar.get(car.id) ?? [];
+    car.price_gauge = computePriceGauge(car, m.vehicles);
+  }
   return m;
 }
 
@@ -56,28 +61,33 @@ describe('the incremental render plan', () => {
     expect(plan.keep).toHaveLength(Object.keys(base.cars).length);
   });
 
-  it('renders a car whose price changed and the cars that show it as similar, and keeps the others', async () => {
+  it('renders a car whose price changed, not the cars that show it as similar (their cards are in similar.json)', async () => {
     const target = model.vehicles.find((v) => (model.vehicles as VdpVehicle[]).filter((o) => o.similar_ids?.includes(v.id)).length >= 2)!;
     const next = await build((cars) => {
       const car = cars.find((c) => c.id === target.id)!;
       car.price = (car.price ?? 0) - 1;
     });
     const plan = planRender(base, pageInputs(root, next), site);
-    const showing = (next.vehicles as VdpVehicle[]).filter((v) => v.similar_ids?.includes(target.id)).map((v) => v.slug);
-    expect(plan.render).toContain(target.slug);
-    for (const slug of showing) expect(plan.render).toContain(slug);
-    expect(plan.keep.length).toBeGreaterThan(0);
-    // A kept car neither changed nor shows a car that did.
-    const changed = new Set(plan.render);
-    for (const v of next.vehicles as VdpVehicle[]) if (!changed.has(v.slug)) expect(v.similar_ids ?? []).not.toContain(target.id);
+    expect(plan.render).toEqual([target.slug]);
+    expect(plan.keep).toHaveLength(Object.keys(base.cars).length - 1);
   });
 
-  it('does not render the cars that show a car whose price gauge changed (cards do not show it)', async () => {
+  it('does not render a car whose similar cars are other cars now, and renders one that has none any more (its section goes)', async () => {
     const next = await build();
-    const target = (next.vehicles as VdpVehicle[]).find((v) => (next.vehicles as VdpVehicle[]).some((o) => o.similar_ids?.includes(v.id)))!;
-    target.price_gauge = { fill: 50, listing_price: 1, market_range_min: 0, market_range_max: 2, confidence: 0, description: 'changed' };
+    const [reshuffled, emptied] = (next.vehicles as VdpVehicle[]).filter((v) => (v.similar_ids?.length ?? 0) > 1);
+    reshuffled!.similar_ids = [...reshuffled!.similar_ids!].reverse();
+    emptied!.similar_ids = [];
     const plan = planRender(base, pageInputs(root, next), site);
-    expect(plan.render).toEqual([target.slug]);
+    expect(plan.render).toEqual([emptied!.slug]);
+  });
+
+  it('renders a car whose price gauge now shows or hides, not one whose gauge figures moved (they are in its autogauge file)', async () => {
+    const next = await build();
+    const [moved, hidden] = (next.vehicles as VdpVehicle[]).filter((v) => shouldShowPriceGauge(v.price_gauge));
+    moved!.price_gauge = { ...moved!.price_gauge!, fill: (moved!.price_gauge!.fill + 7) % 100, description: 'changed' };
+    hidden!.price_gauge = { ...hidden!.price_gauge!, confidence: 0 };
+    const plan = planRender(base, pageInputs(root, next), site);
+    expect(plan.render).toEqual([hidden!.slug]);
   });
 
   it('renders every page when a setting every page reads changes, and says which', async () => {

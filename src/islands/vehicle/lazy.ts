@@ -1,5 +1,5 @@
 /**
- * Calculators and the price gauge load their code when they come near the screen, or at the first
+ * Calculators, the price gauge and the similar cars load their code when they come near the screen, or at the first
  * input or submit inside them (a fast shopper's first keystrokes are then read on mount, and a
  * submit is replayed once the code is there).
  */
@@ -8,6 +8,7 @@ const LOADERS: Record<string, () => Promise<{ mount: (el: HTMLElement) => void }
   fuel: () => import('./fuel-calculator.ts'),
   delivery: () => import('./delivery-calculator.ts'),
   gauge: () => import('./price-gauge.ts'),
+  similar: () => import('./similar-cars.ts'),
 };
 
 const started = new WeakMap<HTMLElement, Promise<void>>();

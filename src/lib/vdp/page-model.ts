@@ -38,6 +38,8 @@ import { locationById } from '../model/vehicle-view.ts';
 import type { Location } from '../tenant/load-tenant.ts';
 import { makeModel, toSearchDocs } from '../search/documents.ts';
 import { searchRoutes } from '../search/pretty-routes.ts';
+import { similarCarsQuery } from '../search/similar.ts';
+import { similarCardsPath } from './similar.ts';
 import { emptyState, searchLink, searchUrl, type UrlContext } from '../search/url.ts';
 import { readVdpExtras, type Hotspot, type VdpExtras } from './extras.ts';
 import type { VdpVehicle } from './vehicle.ts';
@@ -110,6 +112,13 @@ export interface VehiclePage {
   fuel?: { economy: number; price: string; distance: string; weekly: string } | undefined;
   delivery: boolean;
   gauge: boolean;
+  /**
+   * Similar cars: their cards load from `src` (/cars/{slug}/similar.json, written by the build) when the
+   * section comes near the screen; until then, without JavaScript, or when that fails, the section
+   * links to `searchHref`, the search narrowed by the same rule (car type and price window). Absent
+   * when the build found no similar car.
+   */
+  similar?: { src: string; searchHref: string } | undefined;
   map?: { location: Location; directions?: string | undefined; embed?: string | undefined } | undefined;
   stickyBars: boolean;
 }
@@ -154,6 +163,15 @@ export function dealerSearchLink(
   if (!dealership || !dealerships.some((d) => d.slug === dealership.slug)) return undefined;
   const ctx = crumbContext(model);
   return { name: dealership.name, href: searchLink({ dealership_name: [dealership.name] }, ctx) };
+}
+
+/** The similar-cars section (VehiclePage.similar): its cards' file and the search it falls back to. */
+export function similarSection(car: VdpVehicle, model: SiteModel): VehiclePage['similar'] {
+  if (!car.similar_ids?.length) return undefined;
+  const query = similarCarsQuery(car);
+  const price = query.ranges?.price;
+  const searchHref = searchLink({ car_type: (query.anyOf?.car_type ?? []).map(String) }, crumbContext(model), price ? { ranges: { price } } : {});
+  return { src: similarCardsPath(car.slug), searchHref };
 }
 
 /**
@@ -263,6 +281,7 @@ export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
         : undefined,
     delivery: tenant.features.delivery_calculator && tenant.delivery_zones.length > 0 && actions.available,
     gauge,
+    similar: similarSection(car, model),
     map: tenant.vdp_config.show_map_section && location ? { location, directions: directionsUrl(location.address), embed: mapEmbedUrl(location) } : undefined,
     stickyBars: tenant.features.sticky_bars,
   };

@@ -20,3 +20,8 @@ export async function similarCarIds(model: Pick<SiteModel, 'vehicles' | 'views' 
     );
   return out;
 }
+
+/** Where a car's similar cars' cards are (src/pages/cars/[slug]/similar.json.ts writes them). */
+export function similarCardsPath(slug: string): string {
+  return `/cars/${slug}/similar.json`;
+}
