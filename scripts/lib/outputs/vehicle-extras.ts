@@ -3,16 +3,16 @@
  * any malformed one in the log), processes its 360 spin frames and interior view through the image
  * pipeline, computes its price gauge from comparable stock and picks its similar cars, and returns
  * them by car id (the pipeline puts them on a new copy of each car). After: writes
- * each gauge as the static file /cars/{slug}/autogauge (what the page's gauge fetches) and publishes
- * the spin images.
+ * each gauge as the static file /cars/{slug}/autogauge (what the page's gauge fetches), each car's
+ * similar cars as /cars/{slug}/similar.json, and publishes the spin images.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Photo, Vehicle } from '../../../src/lib/model/vehicle.ts';
 import { computePriceGauge } from '../../../src/lib/price-gauge/index.ts';
 import { readVdpExtras } from '../../../src/lib/vdp/extras.ts';
-import { similarCarIds } from '../../../src/lib/vdp/similar.ts';
+import { similarCardsFile, similarCardsPath, similarCarIds, SIMILAR_CARDS_FILE } from '../../../src/lib/vdp/similar.ts';
 import type { VdpBuildFields, VdpVehicle } from '../../../src/lib/vdp/vehicle.ts';
 import { processImages, publishImages } from '../images/pipeline.ts';
 import type { BuildOutput } from './index.ts';
@@ -23,6 +23,29 @@ const cacheDir = () => resolve(process.env['DEALER_IMAGE_CACHE'] ?? join(root, '
 
 function gaugeEnabled(tenant: { features: { price_gauge: boolean }; plugins: { autogauge: boolean } }): boolean {
   return tenant.features.price_gauge || tenant.plugins.autogauge;
+}
+
+/**
+ * Each car's /cars/{slug}/similar.json from the cards Astro rendered once each into the intermediate
+ * SIMILAR_CARDS_FILE, which is then removed (it is not part of the site). Written every build, for
+ * every car, rendered this time or copied: the lists change with the stock, the pages do not.
+ */
+function writeSimilarFiles(cars: readonly VdpVehicle[], siteOut: string): { files: number; missing: string[] } {
+  const file = join(siteOut, SIMILAR_CARDS_FILE);
+  const cards = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  rmSync(file, { force: true });
+  const missing = new Set<string>();
+  let files = 0;
+  for (const car of cars) {
+    const ids = car.similar_ids ?? [];
+    if (!car.listed || ids.length === 0) continue;
+    for (const id of ids) if (cards[id] === undefined) missing.add(id);
+    const out = join(siteOut, similarCardsPath(car.slug));
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, JSON.stringify(similarCardsFile(ids, cards)));
+    files++;
+  }
+  return { files, missing: [...missing] };
 }
 
 export const vehicleExtras: BuildOutput = {
@@ -78,6 +101,9 @@ export const vehicleExtras: BuildOutput = {
       const { missing } = await publishImages(photos, cacheDir(), siteOut);
       for (const m of missing) log(`spin image missing from the cache: ${m}`);
     }
-    log(`vehicle extras: ${written} price gauges, ${photos.length} spin and interior images`);
+    const similar = writeSimilarFiles(model.vehicles as readonly VdpVehicle[], siteOut);
+    if (similar.missing.length)
+      log(`similar cars: no card for ${similar.missing.length} car(s) (${similar.missing.slice(0, 5).join(', ')}); their lists are shorter`);
+    log(`vehicle extras: ${written} price gauges, ${similar.files} similar-cars files, ${photos.length} spin and interior images`);
   },
 };
