@@ -4,14 +4,14 @@ import { gateFor } from '../../src/lib/forms/gating.ts';
 import { parseTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
 import { buysCars, departmentOf, selectLocations, type LocationLike } from '../../src/lib/rules/locations.ts';
 import { SERVICE_PATH, serviceBookingHref, serviceBookingList } from '../../src/lib/rules/service-booking.ts';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContent } from '../../src/io/content-folder.ts';
 import { activePromotions } from '../../src/lib/content/site-content.ts';
 import { makeSiteModel } from '../../src/lib/site/site-model.ts';
 import { datedFacts } from '../../src/lib/site/dated.ts';
-import { BODY_TYPE_LABELS, bodyTypeImage } from '../../src/lib/rules/body-type.ts';
+import { BODY_TYPE_LABELS, BODY_TYPE_SPRITE, bodyTypeImage } from '../../src/lib/rules/body-type.ts';
 import { orderFacetItems } from '../../src/lib/search/facet-order.ts';
 import { PAYMENT_LOGOS } from '../../src/lib/rules/payment-logos.ts';
 import { listedReviews } from '../../src/lib/rules/review-display.ts';
@@ -181,19 +181,20 @@ describe('service booking list: external URL per dealership and make, /service a
 });
 
 describe('facet tiles: a picture per body type', () => {
-  it('every recognised body type has a small SVG picture in public/', () => {
+  it('every recognised body type has a small picture: a 64 x 32 symbol in the one sprite file in public/', () => {
+    const file = `public${BODY_TYPE_SPRITE}`;
+    const sprite = readFileSync(file, 'utf8');
+    expect(statSync(file).size).toBeLessThan(8_000);
     for (const key of Object.keys(BODY_TYPE_LABELS)) {
       const src = bodyTypeImage(key)!;
-      expect(src).toBe(`/img/body/${key}.svg`);
-      const file = `public${src}`;
-      expect(existsSync(file), file).toBe(true);
-      expect(statSync(file).size).toBeLessThan(600);
+      expect(src).toBe(`${BODY_TYPE_SPRITE}#body-${key}`);
+      expect(sprite, key).toMatch(new RegExp(`<symbol id="body-${key}" viewBox="0 0 64 32"><g [^>]+>.+?</g></symbol>`));
     }
   });
   it('reads the value as the search writes it, in any case or spacing; unknown values get none', () => {
-    expect(bodyTypeImage('SUV')).toBe('/img/body/suv.svg');
-    expect(bodyTypeImage('cab chassis')).toBe('/img/body/cabChassis.svg');
-    expect(bodyTypeImage('people-mover')).toBe('/img/body/peopleMover.svg');
+    expect(bodyTypeImage('SUV')).toBe('/img/body/sprite.svg#body-suv');
+    expect(bodyTypeImage('cab chassis')).toBe('/img/body/sprite.svg#body-cabChassis');
+    expect(bodyTypeImage('people-mover')).toBe('/img/body/sprite.svg#body-peopleMover');
     expect(bodyTypeImage('tractor')).toBeUndefined();
   });
 });

@@ -32,7 +32,11 @@ export function FacetOption({ label, count, checked, href, onToggle, className, 
       }}
     >
       <span className="facet-box" aria-hidden="true" />
-      {image && <img className="facet-img" src={image} alt="" width={64} height={32} decoding="async" />}
+      {image && (
+        <svg className="facet-img" width={64} height={32} aria-hidden="true" focusable="false">
+          <use href={image} />
+        </svg>
+      )}
       <span className="facet-label">{label}</span>
       <span className="facet-count">{count}</span>
     </a>

@@ -73,9 +73,12 @@ export function feePerPeriod(monthly: number, periodsPerYear: number): number {
   return (monthly * 12) / periodsPerYear;
 }
 
+// One formatter: toLocaleString with options builds a new one per call (0.03 ms a vehicle page, issue 17).
+const cents = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** "$395", "$912.25": whole dollars without cents, otherwise with them. */
 export function formatFee(amount: number): string {
-  return Number.isInteger(amount) ? formatDollars(amount) : `$${amount.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return Number.isInteger(amount) ? formatDollars(amount) : `$${cents.format(amount)}`;
 }
 
 /** The fees the calculator lists under its result, in the spec's order; a fee of 0 is not listed. */

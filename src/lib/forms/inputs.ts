@@ -16,9 +16,12 @@ export function parseAmount(input: string): number | undefined {
   return digits ? Number(digits) : undefined;
 }
 
+// One formatter, not one per call (toLocaleString with options builds one each time).
+const whole = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
+
 /** 12345 -> '12,345' (the input shows the $ or kms around it). */
 export function withSeparators(value: number | undefined): string {
-  return value === undefined ? '' : value.toLocaleString('en-AU', { maximumFractionDigits: 0 });
+  return value === undefined ? '' : whole.format(value);
 }
 
 /** Re-formats what the shopper typed, keeping only digits. */
