@@ -243,6 +243,7 @@ async function main(): Promise<number> {
         ? `render: incremental, ${plan.render.length} car(s) changed, ${plan.keep.length} unchanged (copied from the published build)`
         : `render: full (${plan.reason ?? ''})`,
     );
+    report.timings_ms.prepare = lap();
     const renderCpu = process.cpuUsage();
     const { build } = await import('astro');
     // Per output folder and tenant, so builds into different folders can run side by side.

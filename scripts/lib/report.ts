@@ -52,7 +52,18 @@ export interface BuildReport {
   cpu_ms?: { render: number; compliance: number } | undefined;
   /** Pages whose compliance findings came from the previous build's (same page, same inputs). */
   compliance_cached?: number | undefined;
-  timings_ms: { config: number; ingest: number; images: number; render: number; compliance: number; publish: number; total: number };
+  timings_ms: {
+    config: number;
+    ingest: number;
+    images: number;
+    /** Deriving the model (every output's prepare: views, similar cars, price gauges, search index...) and the render plan. */
+    prepare?: number;
+    /** Astro rendering the pages (and the kept cars' pages copied from the published build). */
+    render: number;
+    compliance: number;
+    publish: number;
+    total: number;
+  };
 }
 
 export function emptyReport(tenant: string): BuildReport {
@@ -67,6 +78,6 @@ export function emptyReport(tenant: string): BuildReport {
     pages: { html: 0, vehicle_pages: 0 },
     images: { sources: 0, processed: 0, cached: 0, failed: 0, downloaded: 0, variants_written: 0, published_files: 0, failures: [] },
     output_bytes: 0,
-    timings_ms: { config: 0, ingest: 0, images: 0, render: 0, compliance: 0, publish: 0, total: 0 },
+    timings_ms: { config: 0, ingest: 0, images: 0, prepare: 0, render: 0, compliance: 0, publish: 0, total: 0 },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computePriceGauge, isComparable, shouldShowPriceGauge, type GaugeVehicle, type PriceGauge } from '../../src/lib/price-gauge/index.ts';
+import { computePriceGauge, isComparable, priceGauges, shouldShowPriceGauge, type GaugeVehicle, type PriceGauge } from '../../src/lib/price-gauge/index.ts';
 
 let n = 0;
 
@@ -130,5 +130,31 @@ describe('price gauge display rule', () => {
     expect(shouldShowPriceGauge(g(0.5, 30000))).toBe(true);
     expect(shouldShowPriceGauge(g(0.5, 29999))).toBe(false);
     expect(shouldShowPriceGauge(null)).toBe(false);
+  });
+});
+
+describe('priceGauges (the whole stock at once)', () => {
+  it('gives every car the gauge computePriceGauge gives it against the whole stock', () => {
+    // A mixed stock: makes and models in varied case and spacing, years, km, missing fields, cheap prices.
+    const makes = ['Toyota', 'TOYOTA', 'Mazda', 'Ford'];
+    const models = ['Corolla', 'corolla ', 'CX-5', 'Ranger', undefined];
+    const stock: GaugeVehicle[] = [];
+    for (let i = 0; i < 400; i++)
+      stock.push({
+        id: `s${i}`,
+        make: makes[i % makes.length]!,
+        model: models[(i * 7) % models.length],
+        year: i % 17 === 0 ? undefined : 2015 + ((i * 3) % 10),
+        km: i % 13 === 0 ? null : (i * 7919) % 150_000,
+        price: i % 29 === 0 ? 5 : 15_000 + ((i * 104_729) % 60_000),
+      });
+    const all = priceGauges(stock);
+    expect(all.size).toBe(stock.length);
+    let shown = 0;
+    for (const c of stock) {
+      expect(all.get(c.id), c.id).toEqual(computePriceGauge(c, stock));
+      if (shouldShowPriceGauge(all.get(c.id))) shown++;
+    }
+    expect(shown).toBeGreaterThan(50);
   });
 });

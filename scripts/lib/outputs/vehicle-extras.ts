@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Photo, Vehicle } from '../../../src/lib/model/vehicle.ts';
-import { computePriceGauge } from '../../../src/lib/price-gauge/index.ts';
+import { priceGauges } from '../../../src/lib/price-gauge/index.ts';
 import { readVdpExtras } from '../../../src/lib/vdp/extras.ts';
 import { similarCardsFile, similarCardsPath, similarCarIds, SIMILAR_CARDS_FILE } from '../../../src/lib/vdp/similar.ts';
 import type { VdpBuildFields, VdpVehicle } from '../../../src/lib/vdp/vehicle.ts';
@@ -76,11 +76,11 @@ export const vehicleExtras: BuildOutput = {
       }
     }
 
-    const gauges = gaugeEnabled(model.tenant);
+    const gauges = gaugeEnabled(model.tenant) ? priceGauges(model.vehicles) : undefined;
     const similar = await similarCarIds(model);
     for (const car of model.vehicles) {
       const own = fields.get(car.id) as VdpBuildFields;
-      if (gauges) own.price_gauge = computePriceGauge(car, model.vehicles);
+      if (gauges) own.price_gauge = gauges.get(car.id) ?? null;
       own.similar_ids = similar.get(car.id) ?? [];
     }
     return { vehiclePages: fields };

@@ -93,6 +93,24 @@ export function computePriceGauge(car: GaugeVehicle, stock: readonly GaugeVehicl
   };
 }
 
+const modelKey = (car: GaugeVehicle) => `${norm(car.make)}\u0000${norm(car.model)}`;
+
+/**
+ * Every car's gauge against the same stock (what the build precomputes): the same answers as
+ * computePriceGauge(car, stock) for each car, but a car is only compared with the cars of its make
+ * and model, the only ones that can be comparable. On the 5,000-car bench tenant that is 5,000 x a
+ * model's count comparisons instead of 5,000 x 5,000 (1.5 s of a night's build).
+ */
+export function priceGauges(stock: readonly GaugeVehicle[]): Map<string, PriceGauge | null> {
+  const byModel = new Map<string, GaugeVehicle[]>();
+  for (const car of stock) {
+    const group = byModel.get(modelKey(car));
+    if (group) group.push(car);
+    else byModel.set(modelKey(car), [car]);
+  }
+  return new Map(stock.map((car) => [car.id, computePriceGauge(car, byModel.get(modelKey(car)) ?? [])]));
+}
+
 /** The spec's display rule: confidence above 0.2 and market_range_max at least the listing price. */
 export function shouldShowPriceGauge(gauge: PriceGauge | null | undefined): gauge is PriceGauge {
   return !!gauge && gauge.confidence > CONFIDENCE_THRESHOLD && gauge.market_range_max >= gauge.listing_price;

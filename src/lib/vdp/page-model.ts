@@ -184,6 +184,17 @@ export function vehicleCrumbs(car: VdpVehicle, model: SiteModel): Crumb[] {
 
 /** The page of one listed car. */
 export function vehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
+  // The car's page and its print sheet render in the same build from the same model: derived once.
+  let pages = pagesByModel.get(model);
+  if (!pages) pagesByModel.set(model, (pages = new WeakMap()));
+  let page = pages.get(car);
+  if (!page) pages.set(car, (page = deriveVehiclePage(car, model)));
+  return page;
+}
+
+const pagesByModel = new WeakMap<SiteModel, WeakMap<VdpVehicle, VehiclePage>>();
+
+function deriveVehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
   const { tenant, now } = model;
   const { extras } = readVdpExtras(car as unknown as Record<string, unknown>);
   // What the page says about the car's price, tag, availability, reservation, finance eligibility and
