@@ -2,12 +2,14 @@
  * The local server's static file handler for a built site (<dist>/<slug>/): directory-style URLs
  * (/cars/x -> /cars/x/index.html), the site's 404.html with status 404, content types, cache
  * headers (hashed /_astro/ assets immutable, HTML revalidated), ETag/304, precompressed .br/.gz
- * siblings when the client accepts them, HEAD. Paths never escape the root. The security headers are
+ * siblings when the client accepts them, a car page's .dcz sibling when the browser holds the site's
+ * compression dictionary (src/lib/site/dictionary.ts), HEAD. Paths never escape the root. The security headers are
  * the ones the build wrote to the site's `_headers` file (what Netlify and Cloudflare Pages send), so
  * the CSP a developer sees locally is the one production sends.
  */
 import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
+import { acceptsDcz, DCZ_HEADER_LENGTH, DCZ_SUFFIX, dczDictionaryHash } from '../src/lib/site/dictionary.ts';
 import { extname, join, resolve, sep } from 'node:path';
 import { COMMON_SECURITY_HEADERS, headersFor, parseHeadersFile, type HeaderRule } from '../src/lib/security/headers.ts';
 
@@ -19,6 +21,8 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  // The vehicle pages' compression dictionary: their HTML, as text so hosts compress it on the wire.
+  '.dict': 'text/plain; charset=utf-8',
   // The marketplace feeds (docs/feeds.md): IANA's types for CSV (RFC 4180) and tab-separated values.
   '.csv': 'text/csv; charset=utf-8',
   '.tsv': 'text/tab-separated-values; charset=utf-8',
@@ -57,6 +61,21 @@ function fileStat(path: string): Stats | undefined {
     return s.isFile() ? s : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** A page's dictionary-compressed sibling and the dictionary hash it was made with (its first 40 bytes). */
+async function dczSibling(file: string): Promise<{ file: string; hash: Uint8Array } | undefined> {
+  const sibling = file + DCZ_SUFFIX;
+  if (!fileStat(sibling)) return undefined;
+  const handle = await open(sibling, 'r');
+  try {
+    const head = new Uint8Array(DCZ_HEADER_LENGTH);
+    await handle.read(head, 0, head.length, 0);
+    const hash = dczDictionaryHash(head);
+    return hash ? { file: sibling, hash: Uint8Array.from(hash) } : undefined;
+  } finally {
+    await handle.close();
   }
 }
 
@@ -103,11 +122,19 @@ export function staticSite(rootDir: string): StaticSite {
     headers.set('vary', 'Accept-Encoding');
     let body = file;
     const accept = request.headers.get('accept-encoding') ?? '';
+    // A car page compressed with the site's dictionary, when the browser holds that dictionary
+    // (the hash in the .dcz file's header is the one it names in Available-Dictionary).
+    const dcz = status === 200 ? await dczSibling(file) : undefined;
+    if (dcz) headers.set('vary', 'Accept-Encoding, Available-Dictionary');
+    if (dcz && acceptsDcz(accept, request.headers.get('available-dictionary'), dcz.hash)) {
+      body = dcz.file;
+      headers.set('content-encoding', 'dcz');
+    }
     for (const [enc, ext] of [
       ['br', '.br'],
       ['gzip', '.gz'],
     ] as const) {
-      if (new RegExp(`\\b${enc}\\b`).test(accept) && fileStat(file + ext)) {
+      if (body === file && new RegExp(`\\b${enc}\\b`).test(accept) && fileStat(file + ext)) {
         body = file + ext;
         headers.set('content-encoding', enc);
         break;

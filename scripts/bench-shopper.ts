@@ -25,6 +25,7 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 import { startNodeServer } from '../functions/node.ts';
 import { compressingProxy, proxyCertificateArgs } from './budget-vdp.ts';
 import { JOURNEY_BUDGET, JOURNEY_GOAL } from './lib/budgets.ts';
+import { DICTIONARY_PATH } from '../src/lib/site/dictionary.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts';
 import { intFlag, isMain, parseCli, runCli } from './lib/cli.ts';
 
@@ -175,8 +176,13 @@ export async function journey(
   origin: string,
   searchPath: string,
   throttle = true,
+  opts: { withoutDictionaries?: boolean } = {},
 ): Promise<{ pages: string[]; meter: Meter; perPage: number[]; prefetched: number }> {
-  const { context, page, meter } = await slowPhone(browser, throttle);
+  const { context, page, cdp, meter } = await slowPhone(browser, throttle);
+  // A browser without compression dictionary transport never asks for the dictionary its pages link
+  // (Chromium with the feature off still fetches it; `browser` must also be launched with
+  // WITHOUT_DICTIONARIES). Blocked through CDP: Playwright's routing would turn the HTTP cache off.
+  if (opts.withoutDictionaries) await cdp.send('Network.setBlockedURLs', { urls: [`*${DICTIONARY_PATH}`] });
   const pages: string[] = ['/', searchPath];
   const perPage: number[] = [];
   try {
@@ -208,6 +214,9 @@ export async function journey(
     await context.close();
   }
 }
+
+/** Chromium without compression dictionary transport (RFC 9842), as browsers that do not support it fetch. */
+export const WITHOUT_DICTIONARIES = '--disable-features=CompressionDictionaryTransport,CompressionDictionaryTransportBackend';
 
 export const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -285,9 +294,20 @@ async function main(): Promise<number> {
     const pagesOnly = j.meter.total(['photos']) - j.prefetched;
     console.log(
       `journey bytes: ${kb(pagesOnly)} without photos and without the search code fetched on idle (budget ${kb(JOURNEY_BUDGET)}, goal ${kb(JOURNEY_GOAL)}); ` +
-        `by kind, all included: HTML ${kb(b.html)}, CSS ${kb(b.css)}, JS ${kb(b.js)}, index ${kb(b.index)}, other ${kb(b.other)}, photos ${kb(b.photos)}; ` +
+        `by kind, all included: HTML ${kb(b.html)}, CSS ${kb(b.css)}, JS ${kb(b.js)}, index ${kb(b.index)}, other ${kb(b.other)} (the car pages' compression dictionary ${kb(j.meter.files.filter((f) => f.url.endsWith(DICTIONARY_PATH)).reduce((n, f) => n + f.bytes, 0))}), photos ${kb(b.photos)}; ` +
         `search code and index fetched on idle ${kb(j.prefetched)}; per page without photos: ${j.perPage.map(kb).join(', ')}`,
     );
+    // The same journey in a browser without compression dictionary transport (Safari, for one): every
+    // car page whole, no dictionary fetched.
+    const plain = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...proxyCertificateArgs(), WITHOUT_DICTIONARIES] });
+    try {
+      const p = await journey(plain, origin, searchPath, true, { withoutDictionaries: true });
+      console.log(
+        `journey bytes without compression dictionaries (Safari): ${kb(p.meter.total(['photos']) - p.prefetched)} (HTML ${kb(p.meter.bytes.html)}); per page without photos: ${p.perPage.map(kb).join(', ')}`,
+      );
+    } finally {
+      await plain.close();
+    }
     if (flags.files) for (const f of j.meter.files) console.log(`  ${f.kind.padEnd(6)} ${String(f.bytes).padStart(7)}  ${new URL(f.url).pathname}`);
   } finally {
     await browser.close();

@@ -93,7 +93,10 @@ export function compressingProxy(
     req.on('end', () => {
       // The functions accept their own origin only: the browser's origin is rewritten to the upstream's.
       const headers = new Headers();
-      for (const k of ['accept', 'content-type', 'cookie', 'user-agent']) {
+      // Accept-Encoding and Available-Dictionary reach the origin: it answers a car page as a delta
+      // against the site's compression dictionary when the browser holds it (functions/static.ts), and
+      // that answer passes through as it is (a CDN's "passthrough" of dcz, e.g. Cloudflare's).
+      for (const k of ['accept', 'content-type', 'cookie', 'user-agent', 'accept-encoding', 'available-dictionary']) {
         const v = req.headers[k];
         if (typeof v === 'string') headers.set(k, v);
       }
@@ -106,7 +109,8 @@ export function compressingProxy(
             if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(k)) out[k] = v;
           });
           let data: Buffer = Buffer.from(await up.arrayBuffer());
-          if (
+          if (up.headers.get('content-encoding') === 'dcz') out['content-encoding'] = 'dcz';
+          else if (
             /^(text\/|application\/(json|javascript|xml)|image\/svg)/.test(up.headers.get('content-type') ?? '') &&
             /\bbr\b/.test(String(req.headers['accept-encoding']))
           ) {

@@ -16,13 +16,16 @@ export const JS_BEFORE_INTERACTION_BUDGET = 15 * 1024;
 /** The goal of issue 17 for the seven-page journey. */
 export const JOURNEY_GOAL = 80 * 1024;
 /**
- * What CI enforces today for the journey: the goal is not met yet, so CI holds the line a little above
- * where it is, to be lowered to JOURNEY_GOAL as the pages shrink. On 2026-11-25 the journey came down
- * to 89-93 KB, then issue 14's vehicle-page features (calculator options and fees, used-car block,
- * dealer link, location map, share, panorama; their script on the first car page) brought it to
- * 94.0 / 100.6 / 99.3 KB (coastal / southern / redline): see docs/performance.md.
+ * What CI enforces for the journey, as Chromium (Android's browser) gets it: the goal. Car pages
+ * travel as deltas against the site's compression dictionary (src/lib/site/dictionary.ts): 63-67 KB
+ * on the demos on 2026-11-25, the dictionary's own download included. See docs/performance.md.
  */
-export const JOURNEY_BUDGET = 104 * 1024;
+export const JOURNEY_BUDGET = JOURNEY_GOAL;
+/**
+ * The same journey in a browser without compression dictionary transport (Safari, for one), where
+ * every car page travels whole: 88-92 KB on the demos on 2026-11-25. Held there so it does not grow.
+ */
+export const JOURNEY_BUDGET_WITHOUT_DICTIONARIES = 96 * 1024;
 export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];
 export type Scores = Record<LighthouseCategory, number>;

@@ -25,6 +25,7 @@ import { listedVehicles, vehiclesById, viewOf, type SiteModel } from '../../src/
 import { dealerSearchLink, vehicleCrumbs } from '../../src/lib/vdp/page-model.ts';
 import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
 import { shouldShowPriceGauge } from '../../src/lib/price-gauge/index.ts';
+import { hasCarDictionary } from '../../src/lib/site/dictionary.ts';
 import { platformVersion } from './fingerprint.ts';
 import { readJson } from './images/store.ts';
 
@@ -91,6 +92,8 @@ export function pageInputs(root: string, model: SiteModel): PageInputs {
       platform: platformVersion(root),
       ...rest,
       header: headerNav(model),
+      // Every page links the car pages' compression dictionary when the site has one.
+      dictionary: hasCarDictionary(model),
       footer: footerNav(model),
       // The day's site-wide facts (no cars): the day itself changes no page unless one of these does.
       day: datedFacts(model, [], model.now),

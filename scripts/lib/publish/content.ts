@@ -8,6 +8,7 @@
  *   html       pages: revalidated, and uploaded last, once everything they reference is in place.
  */
 import { contentType as staticContentType } from '../../../functions/static.ts';
+import { DCZ_SUFFIX } from '../../../src/lib/site/dictionary.ts';
 
 export type Phase = 'immutable' | 'other' | 'html';
 
@@ -34,10 +35,20 @@ export function cacheControlFor(rel: string): string {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
+ * A car page compressed with the site's dictionary (`cars/<slug>/index.html.dcz`,
+ * src/lib/site/dictionary.ts) is stored as the page's type with Content-Encoding dcz, so the host's
+ * rule that answers a car page with it (docs/performance.md) sends it as it is.
+ */
+export function contentEncodingFor(rel: string): 'dcz' | undefined {
+  return rel.endsWith(`.html${DCZ_SUFFIX}`) ? 'dcz' : undefined;
+}
+
+/**
  * By extension; a file without one (the precomputed /cars/<slug>/autogauge answers) is JSON when its
  * bytes parse as JSON, else application/octet-stream.
  */
 export function contentTypeFor(rel: string, bytes?: Uint8Array): string {
+  if (contentEncodingFor(rel)) return staticContentType(rel.slice(0, -DCZ_SUFFIX.length));
   const name = rel.slice(rel.lastIndexOf('/') + 1);
   if (name.includes('.') || bytes === undefined) return staticContentType(name);
   if (bytes.length > 0 && bytes.length <= 4 * 1024 * 1024) {

@@ -26,7 +26,7 @@ import {
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Phase } from './content.ts';
+import { contentEncodingFor, type Phase } from './content.ts';
 import { digest, MANIFEST_NAME, MAX_SITE_FILES, scanSite, type LocalFile } from './local.ts';
 import { mapLimit } from './pool.ts';
 import {
@@ -316,6 +316,7 @@ async function publishOne(
               Key: key,
               Body: bytes,
               ContentType: f.contentType,
+              ContentEncoding: contentEncodingFor(f.rel),
               CacheControl: f.cacheControl,
               ContentMD5: Buffer.from(f.md5, 'hex').toString('base64'),
             }),

@@ -1,0 +1,80 @@
+/**
+ * Compression dictionary transport (RFC 9842) for the vehicle pages. Most of a vehicle page is the
+ * same on every car (brotli of two car pages together is only ~1.5 KB more than of one), yet each
+ * page a shopper opens travels whole: 9-10 KB brotli. The build writes one dictionary per site (a few
+ * of its own car pages) and, beside every car page, that page compressed with it (zstd, the `dcz`
+ * encoding). A browser that supports it (Chromium 130+) fetches the dictionary once, at idle, from
+ * the pages' <link rel="compression-dictionary">, and then asks for car pages with
+ * `Available-Dictionary`; the host answers with the `.dcz` file when the hashes match (ours:
+ * functions/static.ts; a CDN: docs/performance.md), else as before. A car page then costs ~1.4 KB.
+ */
+
+import { availableVehicles, type SiteModel } from './site-model.ts';
+
+/** Whether the site has a dictionary: it has car pages to make it of (an available car). Pages link to it only then. */
+export function hasCarDictionary(model: Pick<SiteModel, 'vehicles' | 'views'>): boolean {
+  return availableVehicles(model, model.vehicles).length > 0;
+}
+
+/** Where the site's dictionary is, and which pages it is for. */
+export const DICTIONARY_PATH = '/_dict/cars.dict';
+export const DICTIONARY_MATCH = '/cars/*';
+/** The response header that makes the browser keep a response as a dictionary (the _headers rule for DICTIONARY_PATH). */
+export const USE_AS_DICTIONARY = `match="${DICTIONARY_MATCH}", match-dest=("document")`;
+/** The dictionary-compressed sibling of a page file. */
+export const DCZ_SUFFIX = '.dcz';
+
+/** RFC 9842 section 5.2: a dcz body starts with this 8-byte zstd skippable frame header, then the dictionary's SHA-256. */
+const DCZ_MAGIC = Uint8Array.from([0x5e, 0x2a, 0x4d, 0x18, 0x20, 0x00, 0x00, 0x00]);
+export const DCZ_HEADER_LENGTH = DCZ_MAGIC.length + 32;
+
+/** The dcz header for a dictionary's SHA-256 (the 32 raw bytes). */
+export function dczHeader(dictionarySha256: Uint8Array): Uint8Array {
+  if (dictionarySha256.length !== 32) throw new Error('a dictionary hash is 32 bytes of SHA-256');
+  const out = new Uint8Array(DCZ_HEADER_LENGTH);
+  out.set(DCZ_MAGIC, 0);
+  out.set(dictionarySha256, DCZ_MAGIC.length);
+  return out;
+}
+
+/** The dictionary hash a dcz body was made with, or undefined when it does not start with a dcz header. */
+export function dczDictionaryHash(body: Uint8Array): Uint8Array | undefined {
+  if (body.length < DCZ_HEADER_LENGTH || DCZ_MAGIC.some((b, i) => body[i] !== b)) return undefined;
+  return body.subarray(DCZ_MAGIC.length, DCZ_HEADER_LENGTH);
+}
+
+/**
+ * The hash an `Available-Dictionary` request header names: an RFC 8941 byte sequence (`:base64:`) of
+ * 32 bytes; undefined for anything else.
+ */
+export function availableDictionaryHash(header: string | null | undefined): Uint8Array | undefined {
+  const m = /^\s*:([A-Za-z0-9+/]{43}=):\s*$/.exec(header ?? '');
+  if (!m) return undefined;
+  const bytes = Uint8Array.from(atob(m[1] as string), (c) => c.charCodeAt(0));
+  return bytes.length === 32 ? bytes : undefined;
+}
+
+/** Whether the request allows a dcz answer made with the dictionary of that hash. */
+export function acceptsDcz(acceptEncoding: string | null | undefined, available: string | null | undefined, made: Uint8Array): boolean {
+  if (!/(^|[\s,])dcz([\s;,]|$)/.test(acceptEncoding ?? '')) return false;
+  const asked = availableDictionaryHash(available);
+  return asked !== undefined && asked.length === made.length && asked.every((b, i) => b === made[i]);
+}
+
+/**
+ * The car pages the dictionary is made of: up to three listed, available cars of different kinds
+ * (new or demo, used, then any), the lowest ids first, so the same stock gives the same dictionary
+ * (an incremental build's site equals a full build's) and a night's new arrivals rarely change it.
+ */
+export function dictionaryCars<T extends { id: string; slug: string; car_type: string }>(available: readonly T[], count = 3): T[] {
+  const byId = [...available].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const picked: T[] = [];
+  const take = (pred: (c: T) => boolean) => {
+    const c = byId.find((x) => pred(x) && !picked.includes(x));
+    if (c && picked.length < count) picked.push(c);
+  };
+  take((c) => c.car_type !== 'used');
+  take((c) => c.car_type === 'used');
+  while (picked.length < Math.min(count, byId.length)) take(() => true);
+  return picked;
+}
