@@ -275,7 +275,8 @@ async function main(): Promise<number> {
       return Math.round((u.user + u.system) / 1000);
     };
     report.cpu_ms = { render: cpuMs(renderCpu), compliance: 0 };
-    for (const output of OUTPUTS) await output.write?.(ctx);
+    const writeCtx: OutputContext = { ...ctx, previousSite: plan.render ? previousSite : undefined };
+    for (const output of OUTPUTS) await output.write?.(writeCtx);
 
     const published = await publishImages(photos.values(), cacheDir, siteOut);
     report.images.published_files = published.files;

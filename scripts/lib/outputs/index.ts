@@ -24,6 +24,11 @@ export interface OutputContext {
   log: (line: string) => void;
   /** The tenant's build report, for outputs that record what they wrote (absent outside a tenant build). */
   report?: BuildReport | undefined;
+  /**
+   * The published site an incremental render copied its unchanged car pages from (what every page
+   * reads was the same): set for the outputs' write step only, absent on a full render.
+   */
+  previousSite?: string | undefined;
 }
 
 /** What an output derives before the pages render: its own part of the model, never a change to the model it read. */
