@@ -5,16 +5,26 @@
  * RFC 9842's 40-byte header) to the page itself. Chromium's side is tests/e2e/dictionary.spec.ts.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zstdDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dictionaryOutput } from '../scripts/lib/outputs/dictionary.ts';
 import { siteHeaders } from '../scripts/lib/outputs/headers.ts';
-import { contentEncodingFor, contentTypeFor } from '../scripts/lib/publish/content.ts';
+import { cacheControlFor, contentEncodingFor, contentTypeFor } from '../scripts/lib/publish/content.ts';
 import type { OutputContext } from '../scripts/lib/outputs/index.ts';
-import { acceptsDcz, availableDictionaryHash, DCZ_HEADER_LENGTH, dczDictionaryHash, dczHeader, dictionaryCars } from '../src/lib/site/dictionary.ts';
+import {
+  acceptsCoding,
+  acceptsDcz,
+  availableDictionaryHash,
+  DCZ_HEADER_LENGTH,
+  dczDictionaryHash,
+  dczHeader,
+  dictionaryBytes,
+  dictionaryCars,
+  dictionarySources,
+} from '../src/lib/site/dictionary.ts';
 import { staticSite } from './static.ts';
 import { makeTenant } from './test/fixtures.ts';
 
@@ -43,6 +53,24 @@ describe('the dictionary rules', () => {
     expect(acceptsDcz('gzip, dcz', `:${b64(createHash('sha256').update('other').digest())}:`, hash)).toBe(false);
     expect(dczDictionaryHash(dczHeader(hash))).toEqual(Uint8Array.from(hash));
     expect(dczDictionaryHash(new Uint8Array(40))).toBeUndefined();
+    expect(acceptsCoding('gzip, dcz;q=0', 'dcz')).toBe(false);
+    expect(acceptsCoding('gzip, DCZ;q=0.5', 'dcz')).toBe(true);
+    expect(acceptsCoding('gzip, dczx', 'dcz')).toBe(false);
+  });
+
+  it('names its source cars and their pages, and reads them back', () => {
+    const enc = (t: string) => new TextEncoder().encode(t);
+    const dict = dictionaryBytes([
+      { id: '7', page: enc('<p>seven</p>') },
+      { id: 'a b:c', page: enc('<p>odd id</p>') },
+    ]);
+    expect(new TextDecoder().decode(dict)).toBe('<!--car-dictionary 7:12 a%20b%3Ac:13-->\n<p>seven</p><p>odd id</p>');
+    expect(dictionarySources(dict)?.map((s) => [s.id, new TextDecoder().decode(s.page)])).toEqual([
+      ['7', '<p>seven</p>'],
+      ['a b:c', '<p>odd id</p>'],
+    ]);
+    expect(dictionarySources(enc('<html>an old dictionary without the line</html>'))).toBeUndefined();
+    expect(dictionarySources(dict.subarray(0, dict.length - 1))).toBeUndefined();
   });
 });
 
@@ -100,10 +128,38 @@ describe('a built site with its dictionary, on the local static server', () => {
     expect(home.headers.get('vary')).toBe('Accept-Encoding');
   });
 
+  it("keeps the published dictionary only while it is exactly its source cars' current pages", async () => {
+    const model = { vehicles: cars, views: Object.fromEntries(cars.map((c) => [c.id, { available: c.id !== '4' }])) };
+    const published = mkdtempSync(join(tmpdir(), 'dictionary-published-'));
+    try {
+      cpSync(dir, published, { recursive: true });
+      const run = async (m: typeof model) => {
+        const lines: string[] = [];
+        await dictionaryOutput.write?.({ model: m, siteOut: dir, previousSite: published, log: (l: string) => lines.push(l) } as unknown as OutputContext);
+        return lines.join('\n');
+      };
+      expect(await run(model)).toMatch(/kept from the published build/);
+      expect(readFileSync(join(dir, '_dict', 'cars.dict'))).toEqual(readFileSync(join(published, '_dict', 'cars.dict')));
+      // A source car's page changed (a price drop): made again, with the page as it is now.
+      writeFileSync(join(dir, 'cars', 'car-1', 'index.html'), page(1).replace('$10,990', '$9,990'));
+      expect(await run(model)).toMatch(/from 3 car page\(s\)/);
+      expect(readFileSync(join(dir, '_dict', 'cars.dict'), 'utf8')).toContain('$9,990');
+      // A source car sold: its page is not in the dictionary any more.
+      cpSync(dir, published, { recursive: true });
+      const sold = { ...model, views: { ...model.views, '1': { available: false } } };
+      expect(await run(sold)).toMatch(/from 2 car page\(s\)/);
+      expect(dictionarySources(readFileSync(join(dir, '_dict', 'cars.dict')))?.map((x) => x.id)).toEqual(['3', '2']);
+    } finally {
+      rmSync(published, { recursive: true, force: true });
+    }
+  });
+
   it('publishes the .dcz files as the pages they encode, with Content-Encoding dcz', () => {
     expect(contentTypeFor('cars/car-4/index.html.dcz')).toBe('text/html; charset=utf-8');
     expect(contentEncodingFor('cars/car-4/index.html.dcz')).toBe('dcz');
     expect(contentEncodingFor('cars/car-4/index.html')).toBeUndefined();
     expect(contentTypeFor('_dict/cars.dict')).toBe('text/plain; charset=utf-8');
+    // A browser does not keep a response without freshness as a dictionary.
+    expect(cacheControlFor('_dict/cars.dict')).toBe('public, max-age=3600');
   });
 });

@@ -6,7 +6,7 @@
  * A build the guard refuses (scripts/lib/publish-guard.ts) is `held`: the published site, its
  * model.json and published.json are left exactly as they were, and the exit code is 1.
  */
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type IngestResult } from '../src/lib/ingest/ingest.ts';
@@ -275,7 +275,7 @@ async function main(): Promise<number> {
       return Math.round((u.user + u.system) / 1000);
     };
     report.cpu_ms = { render: cpuMs(renderCpu), compliance: 0 };
-    const writeCtx: OutputContext = { ...ctx, previousSite: plan.render ? previousSite : undefined };
+    const writeCtx: OutputContext = { ...ctx, previousSite: previous && existsSync(previousSite) ? previousSite : undefined };
     for (const output of OUTPUTS) await output.write?.(writeCtx);
 
     const published = await publishImages(photos.values(), cacheDir, siteOut);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { zstdDecompressSync } from 'node:zlib';
-import { DCZ_HEADER_LENGTH, DCZ_SUFFIX, DICTIONARY_PATH } from '../../src/lib/site/dictionary.ts';
+import { DCZ_HEADER_LENGTH, DCZ_SUFFIX, DICTIONARY_PATH, dczDictionaryHash } from '../../src/lib/site/dictionary.ts';
 
 /** Every file under a folder, by path relative to `base`, with the sha256 of its content. */
 export function hashTree(dir: string, base = dir): Record<string, string> {
@@ -40,7 +40,10 @@ export function siteTree(dir: string): Record<string, string> {
       decoded = undefined;
     }
     const page = rel.slice(0, -DCZ_SUFFIX.length);
-    all[rel] = decoded && all[page] === createHash('sha256').update(decoded).digest('hex') ? `decodes to ${page}` : `DOES NOT DECODE to ${page}`;
+    // Made with this site's dictionary (its header names it), or the host would never send it.
+    const made = dczDictionaryHash(body);
+    const ours = dictionary !== undefined && made !== undefined && Buffer.from(made).equals(createHash('sha256').update(dictionary).digest());
+    all[rel] = ours && decoded && all[page] === createHash('sha256').update(decoded).digest('hex') ? `decodes to ${page}` : `DOES NOT DECODE to ${page}`;
   }
   return all;
 }

@@ -2,15 +2,15 @@
  * The vehicle pages' compression dictionary (src/lib/site/dictionary.ts): after the pages are written,
  * `_dict/cars.dict` is made of a few of the site's own car pages, and every car page gets its
  * dictionary-compressed sibling `index.html.dcz` (zstd level 9 with the dictionary: ~0.5 ms a page).
- * Written every build for every car page, rendered or copied. An incremental night keeps the published
- * dictionary; a full render makes it again from the pages (the same stock, the same dictionary).
+ * Written every build for every car page, rendered or copied. The published dictionary is kept while
+ * it is still exactly its source cars' current pages; otherwise it is made again.
  * Two builds' .dcz files are compared by what they decode to (tests/build/tree-hash.ts siteTree).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { constants, zstdCompressSync } from 'node:zlib';
-import { DCZ_SUFFIX, DICTIONARY_PATH, dczHeader, dictionaryCars } from '../../../src/lib/site/dictionary.ts';
+import { DCZ_SUFFIX, DICTIONARY_PATH, dczHeader, dictionaryBytes, dictionaryCars, dictionarySources } from '../../../src/lib/site/dictionary.ts';
 import { availableVehicles } from '../../../src/lib/site/site-model.ts';
 import type { BuildOutput } from './index.ts';
 
@@ -23,12 +23,20 @@ export const dictionaryOutput: BuildOutput = {
     const page = (slug: string) => join(siteOut, 'cars', slug, 'index.html');
     const sources = dictionaryCars(availableVehicles(model, model.vehicles).filter((c) => existsSync(page(c.slug))));
     if (sources.length === 0) return;
-    // An incremental night keeps the published dictionary (its pages' layout is the same: what every
-    // page reads did not change), so a car's .dcz changes only when its page does and a shopper's
-    // browser keeps the dictionary it has. A full render makes a new one.
-    const published = previousSite ? join(previousSite, DICTIONARY_PATH) : undefined;
-    const kept = published !== undefined && existsSync(published);
-    const dictionary = kept ? readFileSync(published) : Buffer.concat(sources.map((c) => readFileSync(page(c.slug))));
+    // The published dictionary is kept while it is exactly its source cars' current pages (each still
+    // available, its page unchanged): a car's .dcz then changes only when its page does, and a
+    // shopper's browser keeps the dictionary it has. Otherwise (a source car changed, sold or gone, or
+    // every page changed) it is made again, so it never shows a car or a price the site no longer does.
+    const available = new Map(availableVehicles(model, model.vehicles).map((c) => [c.id, c]));
+    const current = (id: string) => {
+      const car = available.get(id);
+      return car && existsSync(page(car.slug)) ? readFileSync(page(car.slug)) : undefined;
+    };
+    const publishedFile = previousSite ? join(previousSite, DICTIONARY_PATH) : undefined;
+    const published = publishedFile && existsSync(publishedFile) ? readFileSync(publishedFile) : undefined;
+    const publishedSources = published ? dictionarySources(published) : undefined;
+    const kept = published !== undefined && publishedSources !== undefined && publishedSources.every((s) => current(s.id)?.equals(s.page) === true);
+    const dictionary = kept ? published : Buffer.from(dictionaryBytes(sources.map((c) => ({ id: c.id, page: readFileSync(page(c.slug)) }))));
     const file = join(siteOut, DICTIONARY_PATH);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, dictionary);

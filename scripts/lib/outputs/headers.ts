@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, formatHeadersFile, inlineCode, sha256Base64 } from '../../../src/lib/security/headers.ts';
-import { DICTIONARY_PATH, USE_AS_DICTIONARY } from '../../../src/lib/site/dictionary.ts';
+import { DICTIONARY_CACHE, DICTIONARY_PATH, USE_AS_DICTIONARY } from '../../../src/lib/site/dictionary.ts';
 import type { BuildOutput, OutputContext } from './index.ts';
 
 function* htmlFiles(dir: string): Generator<string> {
@@ -79,9 +79,8 @@ export function siteHeaders(siteOut: string, tenant: OutputContext['model']['ten
   const file = formatHeadersFile([
     { path: '/*', headers: { 'Content-Security-Policy': csp, ...COMMON_SECURITY_HEADERS } },
     { path: '/_astro/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
-    // The vehicle pages' compression dictionary (src/lib/site/dictionary.ts): kept by the browser for
-    // the car pages; an hour, so a rebuilt one reaches a returning shopper soon.
-    { path: DICTIONARY_PATH, headers: { 'Use-As-Dictionary': USE_AS_DICTIONARY, 'Cache-Control': 'public, max-age=3600', 'X-Robots-Tag': 'noindex' } },
+    // The vehicle pages' compression dictionary (src/lib/site/dictionary.ts): kept by the browser for the car pages.
+    { path: DICTIONARY_PATH, headers: { 'Use-As-Dictionary': USE_AS_DICTIONARY, 'Cache-Control': DICTIONARY_CACHE, 'X-Robots-Tag': 'noindex' } },
   ]);
   return { file, pages, scripts: scripts.size };
 }

@@ -24,10 +24,7 @@ export interface OutputContext {
   log: (line: string) => void;
   /** The tenant's build report, for outputs that record what they wrote (absent outside a tenant build). */
   report?: BuildReport | undefined;
-  /**
-   * The published site an incremental render copied its unchanged car pages from (what every page
-   * reads was the same): set for the outputs' write step only, absent on a full render.
-   */
+  /** The site published before this build (for the outputs' write step; absent on a first build). */
   previousSite?: string | undefined;
 }
 

@@ -8,7 +8,7 @@
  *   html       pages: revalidated, and uploaded last, once everything they reference is in place.
  */
 import { contentType as staticContentType } from '../../../functions/static.ts';
-import { DCZ_SUFFIX } from '../../../src/lib/site/dictionary.ts';
+import { DCZ_SUFFIX, DICTIONARY_CACHE, DICTIONARY_PATH } from '../../../src/lib/site/dictionary.ts';
 
 export type Phase = 'immutable' | 'other' | 'html';
 
@@ -29,6 +29,8 @@ export function phaseOf(rel: string): Phase {
 }
 
 export function cacheControlFor(rel: string): string {
+  // The car pages' compression dictionary needs a freshness to be kept as one (src/lib/site/dictionary.ts).
+  if (`/${rel}` === DICTIONARY_PATH) return DICTIONARY_CACHE;
   return phaseOf(rel) === 'immutable' ? IMMUTABLE_CACHE : REVALIDATE_CACHE;
 }
 

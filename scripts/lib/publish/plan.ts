@@ -11,7 +11,7 @@
  * Cache-Control. Deletes come from the listing, not the manifest, so leftovers of an interrupted publish go too.
  */
 import { MANIFEST_NAME, type LocalFile } from './local.ts';
-import type { Phase } from './content.ts';
+import { contentEncodingFor, type Phase } from './content.ts';
 
 export interface ManifestEntry {
   sha256: string;
@@ -38,6 +38,7 @@ export interface RemoteObject {
 export interface RemoteHeaders {
   contentType: string | undefined;
   cacheControl: string | undefined;
+  contentEncoding?: string | undefined;
 }
 
 export interface RemoteState {
@@ -87,7 +88,14 @@ function isUnchanged(f: LocalFile, remote: RemoteState): boolean {
   if (!obj || obj.size !== f.size) return false;
   if (remote.manifest) return inManifest(f, remote.manifest) && remote.manifest.files[f.rel]?.etag === obj.etag;
   const h = remote.heads?.get(f.rel);
-  return obj.etag === f.md5 && h !== undefined && h.contentType === f.contentType && h.cacheControl === f.cacheControl;
+  return (
+    obj.etag === f.md5 &&
+    h !== undefined &&
+    h.contentType === f.contentType &&
+    h.cacheControl === f.cacheControl &&
+    // A dictionary-compressed page stored without its Content-Encoding would show as garbage.
+    (h.contentEncoding || undefined) === contentEncodingFor(f.rel)
+  );
 }
 
 export function planPublish(local: readonly LocalFile[], remote: RemoteState): Plan {

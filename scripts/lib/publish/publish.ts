@@ -265,7 +265,7 @@ async function planTenant(
   const heads = new Map<string, RemoteHeaders>();
   await mapLimit(fallbackCandidates(local, objects), concurrency, async (rel) => {
     const h = await headObject(client, bucket, base + rel);
-    if (h) heads.set(rel, { contentType: h.ContentType, cacheControl: h.CacheControl });
+    if (h) heads.set(rel, { contentType: h.ContentType, cacheControl: h.CacheControl, contentEncoding: h.ContentEncoding });
   });
   return { plan: planPublish(local, { objects, heads }), objects, manifest: undefined, comparedWith: objects.size > 0 ? 'listing' : 'none' };
 }

@@ -19,10 +19,14 @@ function start(el: HTMLElement): Promise<void> {
   if (!done) {
     const load = LOADERS[el.dataset['island'] ?? ''];
     done = load
-      ? load().then((m) => {
-          m.mount(el);
-          mounted.add(el);
-        })
+      ? load().then(
+          (m) => {
+            m.mount(el);
+            mounted.add(el);
+          },
+          // Its code did not arrive (a dropped connection): the section stays as the server rendered it.
+          (err: unknown) => console.error(`Failed to load the ${el.dataset['island'] ?? ''} section's code`, err),
+        )
       : Promise.resolve();
     started.set(el, done);
   }

@@ -5,6 +5,9 @@
  */
 export function mount(el: HTMLElement): void {
   const list = el.querySelector<HTMLElement>('.vdp-carousel');
+  // Busy only once this runs: without script, or if this code never arrives, the section is its link.
+  el.classList.add('is-loading');
+  el.setAttribute('aria-busy', 'true');
   fetch(el.dataset['src'] ?? '')
     .then((res) => (res.ok ? (res.json() as Promise<unknown>) : Promise.reject(new Error(`HTTP ${res.status}`))))
     .then((data) => {

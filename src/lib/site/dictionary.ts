@@ -25,6 +25,11 @@ export const DICTIONARY_PATH = '/_dict/cars.dict';
 export const DICTIONARY_MATCH = '/cars/*';
 /** The response header that makes the browser keep a response as a dictionary (the _headers rule for DICTIONARY_PATH). */
 export const USE_AS_DICTIONARY = `match="${DICTIONARY_MATCH}", match-dest=("document")`;
+/**
+ * How long a browser keeps the dictionary before asking again: an hour, so a rebuilt one reaches a
+ * returning shopper soon. Not zero: a browser does not keep a response with no freshness as a dictionary.
+ */
+export const DICTIONARY_CACHE = 'public, max-age=3600';
 /** The dictionary-compressed sibling of a page file. */
 export const DCZ_SUFFIX = '.dcz';
 
@@ -58,11 +63,54 @@ export function availableDictionaryHash(header: string | null | undefined): Uint
   return bytes.length === 32 ? bytes : undefined;
 }
 
+/** Whether an Accept-Encoding header accepts a coding (listed, and not with q=0). */
+export function acceptsCoding(acceptEncoding: string | null | undefined, coding: string): boolean {
+  return (acceptEncoding ?? '').split(',').some((part) => {
+    const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return name === coding && !(q !== undefined && Number(q.slice(2)) === 0);
+  });
+}
+
 /** Whether the request allows a dcz answer made with the dictionary of that hash. */
 export function acceptsDcz(acceptEncoding: string | null | undefined, available: string | null | undefined, made: Uint8Array): boolean {
-  if (!/(^|[\s,])dcz([\s;,]|$)/.test(acceptEncoding ?? '')) return false;
+  if (!acceptsCoding(acceptEncoding, 'dcz')) return false;
   const asked = availableDictionaryHash(available);
   return asked !== undefined && asked.length === made.length && asked.every((b, i) => b === made[i]);
+}
+
+/** The dictionary's first line names its source cars and their pages' lengths, so a later build can tell whether it is still their current pages. */
+const SOURCES_LINE = /^<!--car-dictionary ([^>\n]*)-->\n/;
+
+/** The dictionary of these car pages: a line naming them, then the pages as they are. */
+export function dictionaryBytes(sources: readonly { id: string; page: Uint8Array }[]): Uint8Array {
+  const line = new TextEncoder().encode(`<!--car-dictionary ${sources.map((s) => `${encodeURIComponent(s.id)}:${s.page.length}`).join(' ')}-->\n`);
+  const out = new Uint8Array(line.length + sources.reduce((n, s) => n + s.page.length, 0));
+  out.set(line, 0);
+  let at = line.length;
+  for (const s of sources) {
+    out.set(s.page, at);
+    at += s.page.length;
+  }
+  return out;
+}
+
+/** The source cars and their pages a dictionary was made of, or undefined when it is not one of ours. */
+export function dictionarySources(dictionary: Uint8Array): { id: string; page: Uint8Array }[] | undefined {
+  const head = new TextDecoder().decode(dictionary.subarray(0, 4096));
+  const m = SOURCES_LINE.exec(head);
+  if (!m) return undefined;
+  let at = new TextEncoder().encode(m[0]).length;
+  const out: { id: string; page: Uint8Array }[] = [];
+  for (const part of (m[1] as string).split(' ')) {
+    const pm = /^([^:]+):(\d+)$/.exec(part);
+    if (!pm) return undefined;
+    const length = Number(pm[2]);
+    if (at + length > dictionary.length) return undefined;
+    out.push({ id: decodeURIComponent(pm[1] as string), page: dictionary.subarray(at, at + length) });
+    at += length;
+  }
+  return at === dictionary.length && out.length > 0 ? out : undefined;
 }
 
 /**
