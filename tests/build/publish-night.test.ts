@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../../scripts/lib/publish/local-s3.ts';
 import { createS3Client, publishDist, type PublishEvent } from '../../scripts/lib/publish/publish.ts';
+import { dictionarySources } from '../../src/lib/site/dictionary.ts';
 
 const BUILD_NOW = process.env['BUILD_NOW'] ?? new Date().toISOString().slice(0, 10);
 const SLUG = 'demo-coastal-toyota';
@@ -72,11 +73,20 @@ describe('a night published to S3', () => {
     expect(again.stats.uploaded).toBe(0);
     expect(again.deleted).toEqual([]);
 
-    // One in-stock car's price drops by $500 in the dealer's export.
+    // One in-stock car's price drops by $500 in the dealer's export. Not one of the three cars the car
+    // pages' compression dictionary is made of: a change to one of those makes the dictionary again,
+    // and with it every car page's .dcz (src/lib/site/dictionary.ts).
     const file = join(tenants, SLUG, 'stock.json');
     const stock = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>[];
+    const inDictionary = new Set((dictionarySources(readFileSync(join(out, SLUG, '_dict', 'cars.dict'))) ?? []).map((x) => x.id));
+    expect(inDictionary.size).toBe(3);
     const car = stock.find(
-      (r) => r['status'] === 'in_stock' && typeof r['price'] === 'number' && (r['price'] as number) > 20_000 && r['show_on_dealer_website'] !== false,
+      (r) =>
+        r['status'] === 'in_stock' &&
+        typeof r['price'] === 'number' &&
+        (r['price'] as number) > 20_000 &&
+        r['show_on_dealer_website'] !== false &&
+        !inDictionary.has(String(r['id'])),
     )!;
     car['price'] = (car['price'] as number) - 500;
     writeFileSync(file, JSON.stringify(stock));
@@ -97,7 +107,12 @@ describe('a night published to S3', () => {
       if (key.startsWith('feeds/')) return false; // the marketplace feeds list every car for sale (docs/feeds.md)
       const m = /^cars\/([^/]+)\/autogauge$/.exec(key);
       if (m?.[1] && sameModel.has(m[1])) return false; // the price gauge of a car it is compared with
+      // The page of a car it is compared with, whose price gauge now shows or hides (and its .dcz).
+      const p = /^cars\/([^/]+)\/index\.html(\.dcz)?$/.exec(key);
+      if (p?.[1] && sameModel.has(p[1])) return false;
       if (key.startsWith('models/')) return false; // the model pages and the models search show each model's prices
+      // The similar cars of a car that shows it (their cards, with its price).
+      if (/^cars\/[^/]+\/similar\.json$/.test(key) && readFileSync(join(out, SLUG, key), 'utf8').includes(`href=\\"${path}\\"`)) return false;
       if (key.endsWith('.html') || key.endsWith('/')) {
         const html = readFileSync(join(out, SLUG, key), 'utf8');
         // A page that lists the car, or a search page (its first results and its index file name).
