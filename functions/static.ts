@@ -64,16 +64,30 @@ function fileStat(path: string): Stats | undefined {
   }
 }
 
-/** A page's dictionary-compressed sibling and the dictionary hash it was made with (its first 40 bytes). */
+const dczHashes = new Map<string, { mtimeMs: number; hash: Uint8Array | undefined }>();
+
+/**
+ * A page's dictionary-compressed sibling and the dictionary hash it was made with (its first 40
+ * bytes), read once per file version rather than on every request.
+ */
 async function dczSibling(file: string): Promise<{ file: string; hash: Uint8Array } | undefined> {
   const sibling = file + DCZ_SUFFIX;
-  if (!fileStat(sibling)) return undefined;
+  const stat = fileStat(sibling);
+  if (!stat) return undefined;
+  const known = dczHashes.get(sibling);
+  if (known?.mtimeMs === stat.mtimeMs) return known.hash ? { file: sibling, hash: known.hash } : undefined;
+  const hash = await dczHeaderHash(sibling);
+  dczHashes.set(sibling, { mtimeMs: stat.mtimeMs, hash });
+  return hash ? { file: sibling, hash } : undefined;
+}
+
+async function dczHeaderHash(sibling: string): Promise<Uint8Array | undefined> {
   const handle = await open(sibling, 'r');
   try {
     const head = new Uint8Array(DCZ_HEADER_LENGTH);
     await handle.read(head, 0, head.length, 0);
     const hash = dczDictionaryHash(head);
-    return hash ? { file: sibling, hash: Uint8Array.from(hash) } : undefined;
+    return hash ? Uint8Array.from(hash) : undefined;
   } finally {
     await handle.close();
   }

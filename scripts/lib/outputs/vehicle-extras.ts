@@ -38,7 +38,7 @@ function writeSimilarFiles(cars: readonly VdpVehicle[], siteOut: string): { file
   let files = 0;
   for (const car of cars) {
     const ids = car.similar_ids ?? [];
-    if (!car.listed || ids.length === 0) continue;
+    if (ids.length === 0) continue;
     for (const id of ids) if (cards[id] === undefined) missing.add(id);
     const out = join(siteOut, similarCardsPath(car.slug));
     mkdirSync(dirname(out), { recursive: true });

@@ -1,4 +1,5 @@
 /** Money and distance inputs: $ prefix / kms suffix, thousands separators, quick-pick amounts. */
+import { formatNumber } from '../rules/format.ts';
 
 /** Spec: quick picks 5,000 to 70,000 dollars (one dealership group uses 300,000 to 800,000). */
 export const MONEY_QUICK_PICKS = [5000, 10000, 15000, 20000, 30000, 40000, 50000, 70000] as const;
@@ -16,12 +17,9 @@ export function parseAmount(input: string): number | undefined {
   return digits ? Number(digits) : undefined;
 }
 
-// One formatter, not one per call (toLocaleString with options builds one each time).
-const whole = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
-
 /** 12345 -> '12,345' (the input shows the $ or kms around it). */
 export function withSeparators(value: number | undefined): string {
-  return value === undefined ? '' : whole.format(value);
+  return value === undefined ? '' : formatNumber(value);
 }
 
 /** Re-formats what the shopper typed, keeping only digits. */
