@@ -69,6 +69,13 @@ export const NoLeadDelivery = {
   hint: 'Leads are still stored: see them with `npm run leads -- list --tenant <slug>`.',
 } satisfies ErrorData<[string]>;
 
+export const AlertInvalid = {
+  name: 'AlertInvalid',
+  title: 'An alert cannot be queued',
+  message: (id: string, problem: string) => `Alert "${id}" cannot be queued: ${problem}`,
+  hint: 'Nothing was stored. Fix the caller of enqueueAlert (functions/lib/outbox.ts), e.g. the nightly fleet job.',
+} satisfies ErrorData<[string, string]>;
+
 /** Texts of the public API's error answers. */
 export const Http = {
   unknownSite: 'No site is configured for this address.',

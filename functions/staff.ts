@@ -1,6 +1,6 @@
 /**
  * What the staff tools (npm run leads, npm run outbox) read and change: every lead of a tenant with
- * its delivery state, every message not yet delivered, the local mailbox and SMS outbox.
+ * its delivery state, every message (lead or alert) not yet delivered, the local mailbox and SMS outbox.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -35,13 +35,18 @@ export async function listLeads(db: Db, tenant: string, opts: { since?: Date | u
 /** An outbox row as staff see it: the outbox's own row shape. */
 export type OutboxListRow = OutboxRow;
 
+/** What a message is about, in one column: the lead id, or `alert:<id>`. */
+export function outboxAbout(row: Pick<OutboxRow, 'lead_id' | 'alert_id'>): string {
+  return row.lead_id ?? `alert:${row.alert_id ?? ''}`;
+}
+
 export async function listOutbox(
   db: Db,
   opts: { tenant?: string | undefined; status?: OutboxStatus | 'all' | 'undelivered' | undefined } = {},
 ): Promise<OutboxListRow[]> {
   const status = opts.status ?? 'undelivered';
   const { rows } = await db.query<OutboxListRow>(
-    `SELECT id, tenant, lead_id, channel, target, status, attempts, next_attempt_at, last_error, created_at, delivered_at
+    `SELECT id, tenant, lead_id, alert_id, channel, target, status, attempts, next_attempt_at, last_error, created_at, delivered_at
      FROM outbox
      WHERE ($1::text IS NULL OR tenant = $1)
        AND ($2 = 'all' OR ($2 = 'undelivered' AND status <> 'delivered') OR status = $2)
@@ -79,7 +84,7 @@ export function formatLocalMail(mail: Awaited<ReturnType<typeof listLocalMail>>)
   return mail
     .map(
       (m) =>
-        `--- ${iso(m.created_at)} to ${terminalSafe(m.mail_to)}\nSubject: ${terminalSafe(m.subject)}\nAttachments: ${m.attachments.map((a) => terminalSafe(a.filename)).join(', ')}\n\n${terminalSafe(m.text_body, true)}\n`,
+        `--- ${iso(m.created_at)} to ${terminalSafe(m.mail_to)}\nSubject: ${terminalSafe(m.subject)}\nAttachments: ${m.attachments.map((a) => terminalSafe(a.filename)).join(', ') || 'none'}\n\n${terminalSafe(m.text_body, true)}\n`,
     )
     .join('\n');
 }

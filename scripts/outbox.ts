@@ -1,9 +1,9 @@
 /**
- * Staff: lead deliveries (the outbox) and the local mailbox/SMS outbox.
+ * Staff: lead and alert deliveries (the outbox) and the local mailbox/SMS outbox.
  *   npm run outbox -- list [--tenant <slug>] [--status undelivered (default)|pending|sending|dead|delivered|all] [--json]
  *   npm run outbox -- retry <outbox-id>... | --dead [--tenant <slug>]   put messages back in the queue, due now
  *   npm run outbox -- deliver [--tenant <slug>]                          send what is due now (a cron alternative)
- *   npm run outbox -- mail [--tenant <slug>] [--json]                    e-mails the local adapter kept (ADF attached)
+ *   npm run outbox -- mail [--tenant <slug>] [--json]                    e-mails the local adapter kept (leads with ADF, alerts)
  *   npm run outbox -- sms  [--tenant <slug>] [--json]                    SMS the local adapter kept (sign-in codes)
  * Storage: DATABASE_URL, else PGlite in --data, .data/<slug>, or every .data/<slug>/ (stop `npm run serve` first).
  */
@@ -11,7 +11,7 @@ import { adaptersFromEnv } from '../functions/adapters/index.ts';
 import { systemClock } from '../functions/lib/clock.ts';
 import { drain, requeue, type OutboxStatus } from '../functions/lib/outbox.ts';
 import { outboxOptionsFromEnv, resolveOptions } from '../functions/options.ts';
-import { formatLocalMail, listLocalMail, listLocalSms, listOutbox, openStaffDbs, toTable } from '../functions/staff.ts';
+import { formatLocalMail, listLocalMail, listLocalSms, listOutbox, openStaffDbs, outboxAbout, toTable } from '../functions/staff.ts';
 import { parseCliWithPositionals } from './lib/cli.ts';
 
 const STATUSES = ['undelivered', 'pending', 'sending', 'dead', 'delivered', 'all'];
@@ -19,11 +19,11 @@ const COMMANDS = ['list', 'retry', 'deliver', 'mail', 'sms'];
 const USAGE = `
 Usage: npm run outbox -- list|retry|deliver|mail|sms [--tenant <slug>] [--status ${STATUSES.join('|')}] [--dead] [--json] [--data dir]
 
-  list                     the lead deliveries (--status, default undelivered)
+  list                     the lead and alert deliveries (--status, default undelivered)
   retry <outbox-id>...     put these messages back in the queue, due now
   retry --dead             put every dead message (of --tenant) back in the queue
   deliver                  send what is due now (a cron alternative)
-  mail                     the e-mails the local adapter kept (ADF attached)
+  mail                     the e-mails the local adapter kept (leads with ADF attached, alerts)
   sms                      the SMS the local adapter kept (sign-in codes)
 
   --tenant <slug>   only this tenant
@@ -79,7 +79,7 @@ try {
                 rows.map((r) => ({
                   id: r.id,
                   tenant: r.tenant,
-                  lead: r.lead_id,
+                  lead: outboxAbout(r),
                   channel: r.channel,
                   to: r.target,
                   status: r.status,

@@ -1,15 +1,18 @@
 /**
- * Lead delivery through an outbox. The leads route writes one row per channel (e-mail with an ADF
- * attachment, JSON webhook) in the same transaction as the lead; a worker claims due rows, sends
- * them and marks them delivered, or schedules a retry with exponential backoff, or dead-letters them
+ * Lead and alert delivery through an outbox. The leads route writes one row per channel (e-mail with
+ * an ADF attachment, JSON webhook) in the same transaction as the lead; the nightly fleet job writes
+ * an alert and one row per target the same way (enqueueAlert). A worker claims due rows, sends them
+ * and marks them delivered, or schedules a retry with exponential backoff, or dead-letters them
  * after the last attempt. A crash between the lead's 201 and delivery loses nothing: the row is
  * still pending after a restart. A crash mid-send is retried once the claim expires, so a receiver
  * may see a message twice: webhooks carry the outbox id as Idempotency-Key to let it de-duplicate.
  */
+import { dealerError } from '../../src/lib/errors/errors-data.ts';
 import { toNationalNumber } from '../../src/lib/phone/au-phone.ts';
-import type { Adapters } from '../adapters/index.ts';
+import type { Adapters, EmailMessage, WebhookRequest } from '../adapters/index.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { toDate } from '../db/types.ts';
+import { AlertInvalid } from '../errors.ts';
 import type { AppOptions } from '../options.ts';
 import type { Site } from '../registry.ts';
 import { buildAdf } from './adf.ts';
@@ -24,7 +27,9 @@ export type OutboxStatus = 'pending' | 'sending' | 'delivered' | 'dead';
 export interface OutboxRow {
   id: string;
   tenant: string;
-  lead_id: string;
+  /** Exactly one of lead_id and alert_id is set (a CHECK in 003_alerts.sql). */
+  lead_id: string | null;
+  alert_id: string | null;
   channel: Channel;
   target: string;
   status: OutboxStatus;
@@ -116,7 +121,7 @@ export function emailFor(lead: StoredLead, row: Pick<OutboxRow, 'id' | 'target'>
   };
 }
 
-export function webhookFor(lead: StoredLead, row: Pick<OutboxRow, 'id' | 'target'>, secret: string | undefined) {
+export function webhookFor(lead: StoredLead, row: Pick<OutboxRow, 'id' | 'target'>, secret: string | undefined): WebhookRequest {
   const body = JSON.stringify({
     event: 'lead.created',
     lead_id: lead.id,
@@ -124,14 +129,105 @@ export function webhookFor(lead: StoredLead, row: Pick<OutboxRow, 'id' | 'target
     created_at: lead.created_at.toISOString(),
     lead: lead.payload,
   });
+  return signedWebhook(row, body, { 'x-lead-id': lead.id }, secret);
+}
+
+/** Every outbox webhook's headers: the row id is the same on every retry, so the receiver can de-duplicate on it. */
+function signedWebhook(row: Pick<OutboxRow, 'id' | 'target'>, body: string, about: Record<string, string>, secret: string | undefined): WebhookRequest {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'idempotency-key': row.id,
-    'x-lead-id': lead.id,
+    ...about,
     'user-agent': 'dealer-sites-outbox/1',
   };
   if (secret) headers['x-signature'] = `sha256=${hmac(secret, body)}`;
   return { url: row.target, body, headers };
+}
+
+/** An alert about the nightly fleet build; `tenant` is the tenant slug or a platform-wide name such as `_ops`. */
+export interface AlertMessage {
+  /** The caller's deterministic key (e.g. `2026-11-26:demo-x:held`): the same alert raised again queues nothing. */
+  id: string;
+  tenant: string;
+  /** The webhook's event is `fleet.<kind>` (held, still-held, repaired, digest...). */
+  kind: string;
+  subject: string;
+  text: string;
+  /** Spread into the webhook body beside the fields below, so it may not use their names. */
+  payload: Record<string, unknown>;
+}
+
+export interface AlertTarget {
+  channel: Channel;
+  target: string;
+}
+
+export interface StoredAlert extends AlertMessage {
+  created_at: Date;
+}
+
+const ALERT_WEBHOOK_FIELDS = ['event', 'alert_id', 'tenant', 'created_at', 'text'];
+
+function alertProblem(alert: AlertMessage, targets: readonly AlertTarget[]): string | undefined {
+  if (!alert.id.trim()) return 'the id is empty';
+  if (!alert.tenant.trim()) return 'the tenant is empty';
+  if (!alert.kind.trim()) return 'the kind is empty';
+  if (!alert.subject.trim()) return 'the subject is empty';
+  if (typeof alert.payload !== 'object' || alert.payload === null || Array.isArray(alert.payload)) return 'the payload is not an object';
+  const clash = ALERT_WEBHOOK_FIELDS.find((k) => Object.hasOwn(alert.payload, k));
+  if (clash) return `payload key "${clash}" is one of the webhook body's own fields (${ALERT_WEBHOOK_FIELDS.join(', ')})`;
+  const bad = targets.find((t) => (t.channel !== 'email' && t.channel !== 'webhook') || !t.target.trim());
+  if (bad) return `target ${JSON.stringify(bad)} is not an e-mail or webhook with an address`;
+  return undefined;
+}
+
+/**
+ * Stores the alert and one outbox row per target in one transaction; an alert id already stored
+ * queues nothing (returns 0), so a re-run of the nightly job sends nothing twice. A target listed
+ * twice is queued once. With no targets the alert is still stored (a record that it was raised).
+ */
+export async function enqueueAlert(db: Db, alert: AlertMessage, targets: readonly AlertTarget[], now: Date): Promise<number> {
+  const problem = alertProblem(alert, targets);
+  if (problem) throw dealerError(AlertInvalid, alert.id, problem);
+  const unique = [...new Map(targets.map((t) => [`${t.channel} ${t.target}`, t])).values()];
+  return db.transaction(async (tx) => {
+    // ON CONFLICT rather than a SELECT first: two runs racing on one id both wait on the insert,
+    // and only the one whose row landed queues anything.
+    const stored = await tx.query(
+      `INSERT INTO alerts (id, tenant, kind, created_at, subject, text_body, payload) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [alert.id, alert.tenant, alert.kind, now, alert.subject, alert.text, JSON.stringify(alert.payload)],
+    );
+    if (stored.rows.length === 0 || unique.length === 0) return 0;
+    const n = unique.length * 3;
+    const values = unique.map((_, i) => `($${i * 3 + 1}, $${n + 2}, $${n + 3}, $${i * 3 + 2}, $${i * 3 + 3}, 'pending', 0, $${n + 1}, $${n + 1}, $${n + 1})`);
+    await tx.query(
+      `INSERT INTO outbox (id, tenant, alert_id, channel, target, status, attempts, next_attempt_at, created_at, updated_at) VALUES ${values.join(', ')}`,
+      [...unique.flatMap((t) => [newId(), t.channel, t.target]), now, alert.tenant, alert.id],
+    );
+    return unique.length;
+  });
+}
+
+/** The alert e-mail: plain text, no attachment, no Reply-To (nobody to answer). */
+export function alertEmailFor(alert: StoredAlert, row: Pick<OutboxRow, 'id' | 'target'>, from: string): EmailMessage {
+  return {
+    tenant: alert.tenant,
+    outboxId: row.id,
+    from,
+    to: row.target,
+    subject: oneLine(alert.subject).slice(0, 200),
+    text: alert.text,
+    attachments: [],
+  };
+}
+
+/** The top-level `text` is what Slack- and Teams-style incoming webhooks display. */
+export function alertWebhookFor(alert: StoredAlert, row: Pick<OutboxRow, 'id' | 'target'>, secret: string | undefined): WebhookRequest {
+  const own = { event: `fleet.${alert.kind}`, alert_id: alert.id, tenant: alert.tenant, created_at: alert.created_at.toISOString(), text: alert.text };
+  // Spread twice: the receiver reads our fields first, and a payload can never pass for another alert or event.
+  const body = JSON.stringify({ ...own, ...alert.payload, ...own });
+  return signedWebhook(row, body, { 'x-alert-id': alert.id }, secret);
 }
 
 export interface DeliveryDeps {
@@ -159,7 +255,7 @@ async function claim(db: Db, now: Date, lockSec: number, limit: number, tenant?:
        ORDER BY next_attempt_at
        LIMIT $3
        FOR UPDATE SKIP LOCKED)
-     RETURNING id, tenant, lead_id, channel, target, status, attempts, next_attempt_at, last_error, created_at, delivered_at`,
+     RETURNING id, tenant, lead_id, alert_id, channel, target, status, attempts, next_attempt_at, last_error, created_at, delivered_at`,
     [now, new Date(now.getTime() + lockSec * 1000), limit, tenant ?? null],
   );
   return rows;
@@ -174,19 +270,49 @@ async function loadLead(db: Db, id: string): Promise<StoredLead | undefined> {
   return r && { id: r.id, tenant: r.tenant, created_at: toDate(r.created_at), payload: r.payload };
 }
 
+async function loadAlert(db: Db, id: string): Promise<StoredAlert | undefined> {
+  const { rows } = await db.query<{
+    id: string;
+    tenant: string;
+    kind: string;
+    created_at: unknown;
+    subject: string;
+    text_body: string;
+    payload: Record<string, unknown>;
+  }>('SELECT id, tenant, kind, created_at, subject, text_body, payload FROM alerts WHERE id = $1', [id]);
+  const r = rows[0];
+  return r && { id: r.id, tenant: r.tenant, kind: r.kind, created_at: toDate(r.created_at), subject: r.subject, text: r.text_body, payload: r.payload };
+}
+
+/** What a row is about, as the delivery log names it. */
+function rowLabel(row: Pick<OutboxRow, 'lead_id' | 'alert_id'>): string {
+  return row.lead_id !== null ? `lead ${row.lead_id}` : `alert ${row.alert_id}`;
+}
+
+async function send(row: OutboxRow, { db, adapters, options }: DeliveryDeps): Promise<void> {
+  if (row.lead_id !== null) {
+    const lead = await loadLead(db, row.lead_id);
+    if (!lead) throw new Error('the lead no longer exists');
+    if (row.channel === 'email') await adapters.email.send(emailFor(lead, row, options.outbox.fromEmail));
+    else await adapters.webhook.send(webhookFor(lead, row, options.outbox.webhookSecret));
+    return;
+  }
+  const alert = row.alert_id !== null ? await loadAlert(db, row.alert_id) : undefined;
+  if (!alert) throw new Error('the alert no longer exists');
+  if (row.channel === 'email') await adapters.email.send(alertEmailFor(alert, row, options.outbox.fromEmail));
+  else await adapters.webhook.send(alertWebhookFor(alert, row, options.outbox.webhookSecret));
+}
+
 /** Sends what is due once. Safe to run from several processes at once (rows are claimed). */
 export async function deliverDue(deps: DeliveryDeps, opts: { limit?: number; tenant?: string } = {}): Promise<DeliveryReport> {
-  const { db, adapters, clock, options } = deps;
+  const { db, clock, options } = deps;
   const report: DeliveryReport = { claimed: 0, delivered: 0, retried: 0, dead: 0 };
   const rows = await claim(db, clock.now(), options.outbox.lockSec, opts.limit ?? 25, opts.tenant);
   report.claimed = rows.length;
   for (const row of rows) {
     let error: string | undefined;
     try {
-      const lead = await loadLead(db, row.lead_id);
-      if (!lead) throw new Error('the lead no longer exists');
-      if (row.channel === 'email') await adapters.email.send(emailFor(lead, row, options.outbox.fromEmail));
-      else await adapters.webhook.send(webhookFor(lead, row, options.outbox.webhookSecret));
+      await send(row, deps);
     } catch (err) {
       error = ((err as Error).message || 'unknown error').slice(0, 500);
     }
@@ -200,7 +326,7 @@ export async function deliverDue(deps: DeliveryDeps, opts: { limit?: number; ten
     } else if (row.attempts >= options.outbox.maxAttempts) {
       await db.query("UPDATE outbox SET status = 'dead', last_error = $2, updated_at = $3, locked_until = NULL WHERE id = $1", [row.id, error, now]);
       report.dead++;
-      console.error(`[outbox] ${row.channel} for lead ${row.lead_id} (${row.tenant}) dead after ${row.attempts} attempts: ${error}`);
+      console.error(`[outbox] ${row.channel} for ${rowLabel(row)} (${row.tenant}) dead after ${row.attempts} attempts: ${error}`);
     } else {
       const next = new Date(now.getTime() + backoffSec(row.attempts, options.outbox) * 1000);
       await db.query("UPDATE outbox SET status = 'pending', last_error = $2, next_attempt_at = $3, updated_at = $4, locked_until = NULL WHERE id = $1", [
@@ -210,9 +336,7 @@ export async function deliverDue(deps: DeliveryDeps, opts: { limit?: number; ten
         now,
       ]);
       report.retried++;
-      console.warn(
-        `[outbox] ${row.channel} for lead ${row.lead_id} (${row.tenant}) failed (attempt ${row.attempts}), retry at ${next.toISOString()}: ${error}`,
-      );
+      console.warn(`[outbox] ${row.channel} for ${rowLabel(row)} (${row.tenant}) failed (attempt ${row.attempts}), retry at ${next.toISOString()}: ${error}`);
     }
   }
   return report;

@@ -88,6 +88,7 @@ export async function testPostgres(url: string): Promise<Db> {
 
 const TABLES = [
   'outbox',
+  'alerts',
   'local_mail',
   'sms_outbox',
   'watchlist',
