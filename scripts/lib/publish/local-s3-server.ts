@@ -8,10 +8,20 @@
  * request once it has been handled (before its answer is written); answers { type: 'sync', id } with
  * { type: 'synced', id } (IPC keeps order, so every earlier request has then been reported); stops on
  * { type: 'close' } or when the parent goes away.
+ *
+ * A third argument `--latency-ms=N` delays every answer by N ms, as a real store's round trip does (a
+ * test that stops a publish half way needs the publish to take a while).
+ *
+ * s3rver's listing with a delimiter leaves out a common prefix whose objects all sit two or more folders
+ * down (it does not walk folders below a prefix, so it never sees them): `sites/` with only
+ * `sites/x/slot-a/index.html` lists no `sites/x/`. S3, R2 and MinIO list it. The store's listing is
+ * wrapped here to walk everything under the prefix and group by the delimiter as S3 does.
  */
 import S3rver from 's3rver';
 
-const [directory, ...buckets] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const latencyMs = Number(args.find((a) => a.startsWith('--latency-ms='))?.slice('--latency-ms='.length) ?? 0);
+const [directory, ...buckets] = args.filter((a) => !a.startsWith('--'));
 if (!directory || buckets.length === 0 || !process.send) {
   console.error('usage: node --openssl-legacy-provider local-s3-server.ts <folder> <bucket>... (started by local-s3.ts over IPC)');
   process.exit(2);
@@ -21,9 +31,31 @@ const send = (message: unknown): void => {
 };
 
 const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: buckets.map((name) => ({ name })), vhostBuckets: false });
+
+type ListOptions = { delimiter?: string; startAfter?: string; prefix?: string; maxKeys?: number };
+type Listing = { objects: { key: string }[]; commonPrefixes: string[]; isTruncated: boolean };
+const store = (server as unknown as { store: { listObjects: (bucket: string, options: ListOptions) => Promise<Listing> } }).store;
+const listObjects = store.listObjects.bind(store);
+store.listObjects = async (bucket, options) => {
+  const { delimiter = '', prefix = '', maxKeys = Infinity } = options;
+  if (!delimiter) return listObjects(bucket, options);
+  const all = await listObjects(bucket, { ...options, delimiter: '', maxKeys: Infinity });
+  const commonPrefixes = new Set<string>();
+  const objects: Listing['objects'] = [];
+  let isTruncated = false;
+  for (const o of all.objects) {
+    const idx = o.key.slice(prefix.length).indexOf(delimiter);
+    if (idx !== -1) commonPrefixes.add(o.key.slice(0, prefix.length + idx + delimiter.length));
+    else if (objects.length < maxKeys) objects.push(o);
+    else isTruncated = true;
+  }
+  return { objects, commonPrefixes: [...commonPrefixes].sort(), isTruncated };
+};
+
 let seq = 0;
 server.middleware.unshift(async (ctx, next) => {
   const started = seq++;
+  if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
   try {
     await next();
   } finally {

@@ -56,11 +56,17 @@ function waitFor<T>(child: ChildProcess, ms: number, what: string, match: (m: Ch
   });
 }
 
-export async function startLocalS3(opts: { bucket?: string } = {}): Promise<LocalS3> {
+export async function startLocalS3(opts: { bucket?: string; latencyMs?: number } = {}): Promise<LocalS3> {
   const bucket = opts.bucket ?? 'sites';
   const directory = await mkdtemp(join(tmpdir(), 'local-s3-'));
   const script = join(import.meta.dirname, 'local-s3-server.ts');
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', script, directory, bucket], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', script, directory, bucket, ...(opts.latencyMs ? [`--latency-ms=${opts.latencyMs}`] : [])],
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const requests: LoggedRequest[] = [];
   child.on('message', (m: ChildMessage) => {
     if (m.type === 'request')

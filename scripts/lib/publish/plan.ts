@@ -1,14 +1,15 @@
 /**
- * The publish manifest and the plan: which files to upload, which are unchanged, which objects to delete.
- * Pure functions; publish.ts does the reading and the sending.
+ * The publish manifest and the plan for one slot (layout.ts): which files to write, which are already
+ * there, which objects to delete. Pure functions; publish.ts does the reading and the sending.
  *
- * The manifest (<prefix><slug>/.publish-manifest.json, written after every upload succeeded) maps each
- * path to the SHA-256, size and headers it was uploaded with, and the ETag the bucket answered. A file is
- * unchanged when the manifest has the same hash and headers AND the bucket still lists the object with that
- * size and ETag: an object replaced or removed behind the publisher's back (or by a publish that stopped
- * before writing its manifest) is uploaded again. Without a manifest (a bucket published some other way),
- * a file is unchanged when the listed ETag is its MD5 and a HEAD shows the same Content-Type and
- * Cache-Control. Deletes come from the listing, not the manifest, so leftovers of an interrupted publish go too.
+ * A slot's manifest (<prefix><slug>/_meta/manifest-<slot>.json, written once the slot is complete) maps
+ * each path to the SHA-256, size and headers it was written with, and the ETag the bucket answered. A file
+ * is already there when the manifest has the same hash and headers AND the bucket still lists the object
+ * with that size and ETag: an object replaced or removed behind the publisher's back is written again.
+ * A file the manifest does not vouch for (a slot a stopped publish was filling, a bucket written some
+ * other way) is already there when the listed ETag is its MD5 (a single-part upload's ETag on S3, R2 and
+ * MinIO) and a HEAD shows the same Content-Type, Cache-Control and Content-Encoding: that is how a
+ * stopped publish resumes with only what is missing. Deletes come from the listing, not the manifest.
  */
 import { MANIFEST_NAME, type LocalFile } from './local.ts';
 import { contentEncodingFor, type Phase } from './content.ts';
@@ -26,6 +27,9 @@ export interface Manifest {
   version: 1;
   tenant: string;
   published_at: string;
+  /** The release and slot it describes (layout.ts). */
+  release?: string | undefined;
+  slot?: string | undefined;
   files: Record<string, ManifestEntry>;
 }
 
@@ -45,7 +49,7 @@ export interface RemoteState {
   /** Every object under the tenant's folder except the manifest. */
   objects: ReadonlyMap<string, RemoteObject>;
   manifest?: Manifest | undefined;
-  /** HEAD answers for the fallback comparison (used only when there is no manifest). */
+  /** HEAD answers for the files the manifest does not vouch for (fallbackCandidates). */
   heads?: ReadonlyMap<string, RemoteHeaders> | undefined;
 }
 
@@ -63,13 +67,21 @@ export function unquoteEtag(etag: string | undefined): string {
   return (etag ?? '').replace(/^W\//, '').replace(/^"|"$/g, '');
 }
 
-/** Files whose listed object has their size and their MD5 as ETag: worth a HEAD when there is no manifest. */
-export function fallbackCandidates(local: readonly LocalFile[], objects: ReadonlyMap<string, RemoteObject>): string[] {
-  return local.filter((f) => objects.get(f.rel)?.size === f.size && objects.get(f.rel)?.etag === f.md5).map((f) => f.rel);
+/**
+ * Files whose listed object has their size and their MD5 as ETag, but that the manifest (if any) does
+ * not vouch for: worth a HEAD before writing them again.
+ */
+export function fallbackCandidates(local: readonly LocalFile[], objects: ReadonlyMap<string, RemoteObject>, manifest?: Manifest): string[] {
+  return local.filter((f) => objects.get(f.rel)?.size === f.size && objects.get(f.rel)?.etag === f.md5 && !vouched(f, objects, manifest)).map((f) => f.rel);
+}
+
+function vouched(f: LocalFile, objects: ReadonlyMap<string, RemoteObject>, manifest: Manifest | undefined): boolean {
+  const obj = objects.get(f.rel);
+  return manifest !== undefined && obj !== undefined && obj.size === f.size && inManifest(f, manifest) && manifest.files[f.rel]?.etag === obj.etag;
 }
 
 /** The manifest records this file with the same bytes and headers. */
-function inManifest(f: LocalFile, manifest: Manifest): boolean {
+export function inManifest(f: LocalFile, manifest: Manifest): boolean {
   const m = manifest.files[f.rel];
   return m !== undefined && m.sha256 === f.sha256 && m.size === f.size && m.content_type === f.contentType && m.cache_control === f.cacheControl;
 }
@@ -86,7 +98,7 @@ export function unlistedCandidates(local: readonly LocalFile[], manifest: Manife
 function isUnchanged(f: LocalFile, remote: RemoteState): boolean {
   const obj = remote.objects.get(f.rel);
   if (!obj || obj.size !== f.size) return false;
-  if (remote.manifest) return inManifest(f, remote.manifest) && remote.manifest.files[f.rel]?.etag === obj.etag;
+  if (vouched(f, remote.objects, remote.manifest)) return true;
   const h = remote.heads?.get(f.rel);
   return (
     obj.etag === f.md5 &&
@@ -159,7 +171,8 @@ export function parseManifest(text: string): Manifest {
     }
     files[rel] = { sha256: e['sha256'], size: e['size'], content_type: e['content_type'], cache_control: e['cache_control'], etag: e['etag'] };
   }
-  return { version: 1, tenant: v['tenant'], published_at: typeof v['published_at'] === 'string' ? v['published_at'] : '', files };
+  const str = (k: string): string | undefined => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
+  return { version: 1, tenant: v['tenant'], published_at: str('published_at') ?? '', release: str('release'), slot: str('slot'), files };
 }
 
 /**

@@ -1,122 +1,122 @@
 /**
- * Publishes built tenants (<out>/<slug>/) to a bucket through the S3 API (AWS S3, Cloudflare R2, MinIO,
- * anything that speaks it), each under <prefix><slug>/. Only tenants whose <out>/_build/<slug>/report.json
- * says `ok` are published; a held or failed build leaves the tenant's folder in the bucket untouched.
- *
- * Per tenant, in this order, so a shopper never meets a page whose assets are missing:
- *   1. read the bucket: list the tenant's folder and its manifest (plan.ts says what is unchanged);
- *   2. upload new and changed content-addressed assets (/_astro, search index, photos);
- *   3. upload the other non-HTML files (robots.txt, sitemap.xml, autogauge answers, logos);
- *   4. upload the HTML pages;
- *   5. write the manifest (only when something changed);
- *   6. delete the objects the new site no longer has.
- * Any failure stops the tenant before the manifest and the deletes: the old pages are still served and
- * still find their assets, and the next run uploads what is missing. Other tenants go on.
+ * Publishes a built tenant (<out>/<slug>/) to a bucket as a release in a slot, then moves the pointer
+ * to it (layout.ts, docs/publishing.md):
+ *   1. read the bucket: the pointer, releases.json; the site's release id is a hash of its files;
+ *      a release already live is done (nothing is sent); a release a rollback withdrew is not made live again;
+ *   2. choose a slot nobody is served from (one this release was already being written to, after a stop);
+ *   3. write the slot: files already there are kept, files the live slot has are copied inside the
+ *      bucket, the rest uploaded; objects the release does not have are deleted from the slot;
+ *   4. write the slot's manifest, then the pointer: the one request that makes the release live;
+ *   5. record it in releases.json, then remove what the layout no longer uses (an old flat site, slots
+ *      past the kept count).
+ * A failure before step 4 leaves the live release whole and the next run carries on where this one
+ * stopped (only what is missing is sent); after it, the new release is live.
  */
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type HeadObjectCommandOutput,
-  type ListObjectsV2CommandOutput,
-} from '@aws-sdk/client-s3';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentEncodingFor, type Phase } from './content.ts';
-import { digest, MANIFEST_NAME, MAX_SITE_FILES, scanSite, type LocalFile } from './local.ts';
+import { checkBucket, copyObject, deleteKeys, describeError, getText, headObject, listLevel, listUnder, putJson } from './bucket.ts';
+import { contentEncodingFor } from './content.ts';
+import {
+  chooseSlot,
+  DEFAULT_RELEASES_KEPT,
+  emptyIndex,
+  indexKey,
+  manifestKey,
+  markLive,
+  markWriting,
+  MAX_RELEASES_KEPT,
+  META,
+  parseIndex,
+  parsePointer,
+  pointerFor,
+  pointerKey,
+  releaseId,
+  slotBase,
+  slotNames,
+  tenantBase,
+  type Pointer,
+  type ReleaseIndex,
+  type ReleaseInfo,
+} from './layout.ts';
+import { digest, scanSite, type LocalFile } from './local.ts';
 import { mapLimit } from './pool.ts';
 import {
   buildManifest,
   fallbackCandidates,
+  inManifest,
   parseManifest,
   planFromManifest,
   planPublish,
-  sameFiles,
-  unquoteEtag,
-  type Manifest,
-  type Plan,
-  type RemoteHeaders,
-  type RemoteObject,
   unlistedCandidates,
+  type Manifest,
+  type RemoteHeaders,
 } from './plan.ts';
+
+export { createS3Client, describeTarget, type S3Options } from './bucket.ts';
 
 /** Build statuses that may be published (scripts/lib/report.ts). */
 export const PUBLISHABLE_STATUSES: ReadonlySet<string> = new Set(['ok']);
 
-const DELETE_BATCH = 1000; // the S3 API's limit per DeleteObjects request
-const MAX_LIST_PAGES = Math.ceil((MAX_SITE_FILES * 4) / 1000);
-const MANIFEST_CACHE = 'no-store';
+export type PublishEvent =
+  | { op: 'put'; key: string }
+  | { op: 'copy'; key: string; from: string }
+  | { op: 'delete'; key: string }
+  | { op: 'manifest'; key: string }
+  | { op: 'pointer'; key: string; release: string };
 
-export interface S3Options {
-  /** Custom endpoint (R2, MinIO, a local server); path-style addressing is used with one. */
-  endpoint?: string | undefined;
-  /** Region; default AWS_REGION / AWS_DEFAULT_REGION, else `auto` with an endpoint, else us-east-1. */
-  region?: string | undefined;
-}
-
-/** An S3 client. Credentials come from the SDK's default chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY...). */
-export function createS3Client(opts: S3Options = {}): S3Client {
-  const region = opts.region ?? process.env['AWS_REGION'] ?? process.env['AWS_DEFAULT_REGION'] ?? (opts.endpoint ? 'auto' : 'us-east-1');
-  return new S3Client({
-    region,
-    ...(opts.endpoint ? { endpoint: opts.endpoint, forcePathStyle: true } : {}),
-    // The SDK's default (a CRC32 checksum on every request, streamed bodies sent aws-chunked) is not
-    // understood by every S3-compatible server; uploads carry Content-MD5 instead, which all of them check.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 4,
-  });
-}
-
-export type PublishEvent = { op: 'put'; key: string; phase: Phase } | { op: 'manifest'; key: string } | { op: 'delete'; key: string };
-
-export interface PublishOptions {
-  /** The build's output folder (holds <slug>/ and _build/<slug>/report.json). */
-  out: string;
+export interface TenantPublishOptions {
   bucket: string;
   /** Folder in the bucket for all tenants: '' or ending in '/'. */
   prefix?: string | undefined;
-  /** Only these tenants (each must exist in `out`). */
-  only?: readonly string[] | undefined;
+  /** Releases kept (the live one included), 2 to 8; default 3. */
+  releasesKept?: number | undefined;
   dryRun?: boolean | undefined;
-  /** Requests in flight per tenant (uploads, HEADs, hashing). Default 8. */
+  /** Requests in flight (uploads, copies, HEADs, hashing). Default 8. */
   concurrency?: number | undefined;
-  /** Called after each object is written or deleted, in order. */
+  /** Publish even a release a rollback withdrew (--accept). */
+  accept?: boolean | undefined;
+  /**
+   * The release id this site was published as before (publish.json): when the pointer already names it,
+   * the tenant is `live` after two small reads, without reading and hashing every local file.
+   */
+  knownRelease?: string | undefined;
+  /** What the build says about this release (published.json): recorded with the slot. */
+  info?: ReleaseInfo | undefined;
   onEvent?: ((e: PublishEvent) => void) | undefined;
-  /** Called with each tenant's result as it finishes. */
-  onTenant?: ((s: TenantPublishStats) => void) | undefined;
+  now?: (() => Date) | undefined;
 }
 
 export interface TenantPublishStats {
   tenant: string;
-  /** published / dry-run: done; held, skipped: not touched (see `reason`); failed: stopped (see `error`). */
-  status: 'published' | 'dry-run' | 'held' | 'skipped' | 'failed';
+  /**
+   * published: the release is live now; live: it already was, nothing sent; dry-run: checked only;
+   * withheld: identical to a release a rollback withdrew, not made live again; held, skipped: the build
+   * was not publishable (see `reason`); failed: stopped (see `error` and `failed_during`).
+   */
+  status: 'published' | 'live' | 'dry-run' | 'withheld' | 'held' | 'skipped' | 'failed';
   reason?: string | undefined;
   error?: string | undefined;
-  /** The site: every file and its bytes. */
+  /** Something went wrong after the release went live (an old object left behind); the next publish tidies up. */
+  warning?: string | undefined;
+  release?: string | undefined;
+  slot?: string | undefined;
+  /** The release that was live before this publish. */
+  previous_release?: string | undefined;
+  /** The slot already held part of this release: a stopped publish carried on. */
+  resumed: boolean;
   files: number;
   bytes: number;
   uploaded: number;
   uploaded_bytes: number;
+  /** Written by a copy inside the bucket from the live slot (no bytes sent from this machine). */
+  copied: number;
   unchanged: number;
-  unchanged_bytes: number;
   deleted: number;
-  /** How "unchanged" was decided: the manifest, or the listing and HEADs (none yet / unreadable). */
-  compared_with: 'manifest' | 'listing' | 'none';
-  manifest_written: boolean;
-  /** For a failed publish: the step that failed. Before `deleting`, the live site is the old one, whole. */
-  failed_during?: 'reading' | 'uploading' | 'manifest' | 'deleting' | undefined;
+  /** Before `switching`, the live site is the old release, whole. */
+  failed_during?: 'reading' | 'writing' | 'switching' | undefined;
   seconds: number;
-}
-
-export interface PublishResult {
-  tenants: TenantPublishStats[];
-  /** False when a tenant's publish failed. Held and skipped tenants do not count as failures. */
-  ok: boolean;
 }
 
 /** A problem with the command itself (unknown tenant, unreadable bucket): nothing was published. */
@@ -132,6 +132,246 @@ export function normalisePrefix(prefix: string | undefined): string {
     throw new PublishSetupError(`--prefix ${JSON.stringify(prefix)}: empty, "." or ".." folder names`);
   }
   return p.endsWith('/') ? p : `${p}/`;
+}
+
+export function checkReleasesKept(n: number | undefined): number {
+  const kept = n ?? DEFAULT_RELEASES_KEPT;
+  if (!Number.isInteger(kept) || kept < 2 || kept > MAX_RELEASES_KEPT)
+    throw new PublishSetupError(`--releases ${kept}: a whole number from 2 to ${MAX_RELEASES_KEPT} (the live release and at least one to roll back to)`);
+  return kept;
+}
+
+function emptyStats(tenant: string, status: TenantPublishStats['status'], reason?: string): TenantPublishStats {
+  return {
+    tenant,
+    status,
+    reason,
+    resumed: false,
+    files: 0,
+    bytes: 0,
+    uploaded: 0,
+    uploaded_bytes: 0,
+    copied: 0,
+    unchanged: 0,
+    deleted: 0,
+    seconds: 0,
+  };
+}
+
+/** The tenant's pointer and releases.json as they are in the bucket. */
+export async function readReleases(client: S3Client, bucket: string, base: string, tenant: string): Promise<{ pointer?: Pointer; index: ReleaseIndex }> {
+  const [pointerText, indexText] = await Promise.all([getText(client, bucket, pointerKey(base)), getText(client, bucket, indexKey(base))]);
+  let pointer: Pointer | undefined;
+  let index: ReleaseIndex;
+  try {
+    pointer = pointerText === undefined ? undefined : parsePointer(pointerText);
+  } catch (err) {
+    throw new Error(`s3://${bucket}/${pointerKey(base)} is unreadable (${(err as Error).message}); fix or delete it by hand`);
+  }
+  try {
+    index = indexText === undefined ? emptyIndex(tenant) : parseIndex(indexText, tenant);
+  } catch (err) {
+    throw new Error(`s3://${bucket}/${indexKey(base)} is unreadable (${(err as Error).message}); fix or delete it by hand`);
+  }
+  return { ...(pointer ? { pointer } : {}), index };
+}
+
+async function readSlotManifest(client: S3Client, bucket: string, base: string, slot: string): Promise<Manifest | undefined> {
+  const text = await getText(client, bucket, manifestKey(base, slot));
+  if (text === undefined) return undefined;
+  try {
+    return parseManifest(text);
+  } catch (err) {
+    console.warn(`[${base}] slot ${slot}: unreadable manifest (${(err as Error).message}); comparing against the listing instead`);
+    return undefined;
+  }
+}
+
+/**
+ * Publishes one tenant's built site (`siteDir`) as a release. Never throws for a bucket problem: a
+ * failure is the `failed` status with the error and the step, and the live release is untouched.
+ */
+export async function publishTenant(client: S3Client, slug: string, siteDir: string, opts: TenantPublishOptions): Promise<TenantPublishStats> {
+  const started = performance.now();
+  const now = opts.now ?? (() => new Date());
+  const stats = emptyStats(slug, opts.dryRun ? 'dry-run' : 'published');
+  const base = tenantBase(normalisePrefix(opts.prefix), slug);
+  const concurrency = opts.concurrency ?? 8;
+  const kept = checkReleasesKept(opts.releasesKept);
+  let step: NonNullable<TenantPublishStats['failed_during']> = 'reading';
+  try {
+    let { pointer, index } = await readReleases(client, opts.bucket, base, slug);
+    stats.previous_release = pointer?.release;
+    const isLive = (release: string): boolean => pointer?.release === release && index.slots[pointer.slot]?.state === 'complete';
+    if (opts.knownRelease && isLive(opts.knownRelease)) {
+      Object.assign(stats, { status: opts.dryRun ? 'dry-run' : 'live', release: opts.knownRelease, slot: pointer?.slot });
+      return stats;
+    }
+
+    if (!existsSync(siteDir)) throw new Error(`${siteDir}: no site to publish`);
+    const local = await scanSite(siteDir, concurrency);
+    if (!local.some((f) => f.rel === 'index.html')) throw new Error(`${siteDir}: no index.html; refusing to publish a site without a home page`);
+    stats.files = local.length;
+    stats.bytes = local.reduce((n, f) => n + f.size, 0);
+    const release = releaseId(local);
+    stats.release = release;
+    if (isLive(release)) {
+      Object.assign(stats, { status: opts.dryRun ? 'dry-run' : 'live', slot: pointer?.slot, unchanged: local.length });
+      return stats;
+    }
+    if (index.withdrawn.includes(release) && !opts.accept) {
+      const at = [...index.log].reverse().find((e) => e.action === 'rolled-back' && e.from === release)?.at;
+      stats.status = 'withheld';
+      stats.reason = `this build is release ${release}, which a rollback took off the site${at ? ` on ${at.slice(0, 10)}` : ''}; change its inputs, or publish it with --accept ${slug}`;
+      return stats;
+    }
+    const choice = chooseSlot(index, pointer?.slot, kept, release, now());
+    if ('error' in choice) throw new Error(choice.error);
+    const { slot } = choice;
+    stats.slot = slot;
+    stats.resumed = choice.resume;
+    const sBase = slotBase(base, slot);
+
+    // What the slot holds now, and what the live slot holds (copied rather than uploaded).
+    // The slot's manifest vouches only for objects whose listed ETag is still the one it recorded, so an
+    // older manifest of a slot a stopped publish was overwriting is safe to use.
+    const [objects, manifest, liveManifest] = await Promise.all([
+      listUnder(client, opts.bucket, sBase),
+      readSlotManifest(client, opts.bucket, base, slot),
+      pointer ? readSlotManifest(client, opts.bucket, base, pointer.slot) : Promise.resolve(undefined),
+    ]);
+    if (manifest) {
+      await mapLimit(unlistedCandidates(local, manifest, objects), concurrency, async (rel) => {
+        const h = await headObject(client, opts.bucket, sBase + rel);
+        if (h) objects.set(rel, { size: h.ContentLength ?? -1, etag: (h.ETag ?? '').replace(/"/g, '') });
+      });
+    }
+    const heads = new Map<string, RemoteHeaders>();
+    await mapLimit(fallbackCandidates(local, objects, manifest), concurrency, async (rel) => {
+      const h = await headObject(client, opts.bucket, sBase + rel);
+      if (h) heads.set(rel, { contentType: h.ContentType, cacheControl: h.CacheControl, contentEncoding: h.ContentEncoding });
+    });
+    const plan = planPublish(local, { objects, manifest, heads });
+    stats.resumed ||= plan.unchanged.length > 0 && index.slots[slot]?.release === release;
+    stats.unchanged = plan.unchanged.length;
+    const copyable = (f: LocalFile): boolean => pointer !== undefined && liveManifest !== undefined && inManifest(f, liveManifest);
+    if (opts.dryRun) {
+      stats.copied = plan.upload.filter(copyable).length;
+      stats.uploaded = plan.upload.length - stats.copied;
+      stats.uploaded_bytes = plan.upload.filter((f) => !copyable(f)).reduce((n, f) => n + f.size, 0);
+      stats.deleted = plan.delete.length;
+      return stats;
+    }
+
+    step = 'writing';
+    index = markWriting(index, slot, release, opts.info ?? {}, now());
+    await putJson(client, opts.bucket, indexKey(base), index);
+    const etags = new Map<string, string>();
+    for (const f of plan.unchanged) etags.set(f.rel, objects.get(f.rel)?.etag ?? f.md5);
+    await mapLimit(plan.upload, concurrency, async (f) => {
+      const key = sBase + f.rel;
+      if (copyable(f) && pointer) {
+        const from = slotBase(base, pointer.slot) + f.rel;
+        const etag = await copyObject(client, opts.bucket, from, key);
+        if (etag !== undefined) {
+          etags.set(f.rel, etag || f.md5);
+          stats.copied++;
+          opts.onEvent?.({ op: 'copy', key, from });
+          return;
+        }
+      }
+      const bytes = await readFile(f.abs);
+      if (digest(bytes).sha256 !== f.sha256) throw new Error(`${f.abs} changed while publishing; run the publish again after the build`);
+      const res = await client.send(
+        new PutObjectCommand({
+          Bucket: opts.bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: f.contentType,
+          ContentEncoding: contentEncodingFor(f.rel),
+          CacheControl: f.cacheControl,
+          ContentMD5: Buffer.from(f.md5, 'hex').toString('base64'),
+        }),
+      );
+      etags.set(f.rel, (res.ETag ?? '').replace(/"/g, '') || f.md5);
+      stats.uploaded++;
+      stats.uploaded_bytes += f.size;
+      opts.onEvent?.({ op: 'put', key });
+    });
+    // The slot is not served yet: what the release does not have can go now.
+    stats.deleted = await deleteKeys(
+      client,
+      opts.bucket,
+      plan.delete.map((rel) => sBase + rel),
+      (keys) => keys.forEach((key) => opts.onEvent?.({ op: 'delete', key })),
+    );
+    const next = { ...buildManifest(slug, local, etags, now()), release, slot };
+    await putJson(client, opts.bucket, manifestKey(base, slot), next);
+    opts.onEvent?.({ op: 'manifest', key: manifestKey(base, slot) });
+
+    step = 'switching';
+    const at = now();
+    await putJson(client, opts.bucket, pointerKey(base), pointerFor(slug, slot, release, at), 'no-cache');
+    opts.onEvent?.({ op: 'pointer', key: pointerKey(base), release });
+    const previous = pointer;
+    pointer = pointerFor(slug, slot, release, at);
+    index = markLive(index, { slot, from: previous, action: 'published', now: at, completed: true });
+    // The release is live from here on: a failure below is a warning, tidied up by the next publish.
+    try {
+      await putJson(client, opts.bucket, indexKey(base), index);
+      stats.deleted += await tidy(client, opts.bucket, base, pointer, kept, (key) => opts.onEvent?.({ op: 'delete', key }));
+    } catch (err) {
+      stats.warning = `the release is live, but tidying up after it failed: ${describeError(err)}; the next publish tries again`;
+    }
+    return stats;
+  } catch (err) {
+    stats.status = 'failed';
+    stats.failed_during = step;
+    stats.error = err instanceof Error && !('$metadata' in err) ? err.message : describeError(err);
+    return stats;
+  } finally {
+    stats.seconds = (performance.now() - started) / 1000;
+  }
+}
+
+/**
+ * Removes what the layout does not use under the tenant's folder: a site published flat before the
+ * release slots (every top-level name but the slots and _meta/), and slots past the kept count.
+ */
+async function tidy(client: S3Client, bucket: string, base: string, live: Pointer, kept: number, onDelete: (key: string) => void): Promise<number> {
+  const { folders, files } = await listLevel(client, bucket, base);
+  const keep = new Set([...slotNames(kept).map((s) => `slot-${s}`), META.replace(/\/$/, '')]);
+  const keys = files.map((f) => base + f);
+  for (const folder of folders) {
+    if (keep.has(folder) || folder === `slot-${live.slot}`) continue;
+    for (const rel of (await listUnder(client, bucket, `${base}${folder}/`)).keys()) keys.push(`${base}${folder}/${rel}`);
+    const slot = /^slot-([a-h])$/.exec(folder)?.[1];
+    if (slot) keys.push(manifestKey(base, slot));
+  }
+  return deleteKeys(client, bucket, keys, (batch) => batch.forEach(onDelete));
+}
+
+export interface PublishOptions {
+  /** The build's output folder (holds <slug>/ and _build/<slug>/report.json). */
+  out: string;
+  bucket: string;
+  prefix?: string | undefined;
+  /** Only these tenants (each must exist in `out`). */
+  only?: readonly string[] | undefined;
+  /** Tenants whose withdrawn release may be published again (--accept). */
+  accept?: readonly string[] | undefined;
+  releasesKept?: number | undefined;
+  dryRun?: boolean | undefined;
+  concurrency?: number | undefined;
+  onEvent?: ((e: PublishEvent) => void) | undefined;
+  onTenant?: ((s: TenantPublishStats) => void) | undefined;
+  now?: (() => Date) | undefined;
+}
+
+export interface PublishResult {
+  tenants: TenantPublishStats[];
+  /** False when a tenant's publish failed. Held, skipped and withheld tenants do not count as failures. */
+  ok: boolean;
 }
 
 interface TenantEntry {
@@ -166,222 +406,41 @@ export function findTenants(out: string): TenantEntry[] {
   });
 }
 
-function emptyStats(tenant: string, status: TenantPublishStats['status'], reason?: string): TenantPublishStats {
-  return {
-    tenant,
-    status,
-    reason,
-    files: 0,
-    bytes: 0,
-    uploaded: 0,
-    uploaded_bytes: 0,
-    unchanged: 0,
-    unchanged_bytes: 0,
-    deleted: 0,
-    compared_with: 'none',
-    manifest_written: false,
-    seconds: 0,
-  };
-}
-
-function errorName(err: unknown): string {
-  return typeof err === 'object' && err !== null && 'name' in err ? String((err as { name: unknown }).name) : '';
-}
-
-function httpStatus(err: unknown): number | undefined {
-  const meta = typeof err === 'object' && err !== null ? (err as { $metadata?: { httpStatusCode?: number } }).$metadata : undefined;
-  return meta?.httpStatusCode;
-}
-
-function describe(err: unknown): string {
-  const e = err as Error;
-  const status = httpStatus(err);
-  return `${e.name && e.name !== 'Error' ? `${e.name}: ` : ''}${e.message || 'unknown error'}${status ? ` (HTTP ${status})` : ''}`;
-}
-
-/** Every object under `base` (the tenant's folder), by its path inside the site. */
-async function listFolder(client: S3Client, bucket: string, base: string): Promise<Map<string, RemoteObject>> {
-  const objects = new Map<string, RemoteObject>();
-  let token: string | undefined;
-  for (let page = 0; page < MAX_LIST_PAGES; page++) {
-    const res: ListObjectsV2CommandOutput = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: base, ContinuationToken: token }));
-    for (const o of res.Contents ?? []) {
-      if (!o.Key?.startsWith(base)) continue;
-      objects.set(o.Key.slice(base.length), { size: o.Size ?? -1, etag: unquoteEtag(o.ETag) });
-    }
-    if (!res.IsTruncated) return objects;
-    token = res.NextContinuationToken;
-    if (!token) throw new Error(`listing s3://${bucket}/${base}: truncated without a continuation token`);
-  }
-  throw new Error(`listing s3://${bucket}/${base}: more than ${MAX_LIST_PAGES} pages`);
-}
-
-async function readManifest(client: S3Client, bucket: string, key: string): Promise<{ manifest?: Manifest; problem?: string }> {
-  let text: string;
+/** What the local build says about the release in <out>/<slug> (published.json), for the slot's record. */
+export function releaseInfo(out: string, slug: string): ReleaseInfo {
   try {
-    const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-    text = (await res.Body?.transformToString('utf-8')) ?? '';
-  } catch (err) {
-    if (errorName(err) === 'NoSuchKey' || httpStatus(err) === 404) return {};
-    throw err;
-  }
-  try {
-    return { manifest: parseManifest(text) };
-  } catch (err) {
-    return { problem: `unreadable manifest (${(err as Error).message})` };
+    const s = JSON.parse(readFileSync(join(out, '_build', slug, 'published.json'), 'utf8')) as ReleaseInfo;
+    return { listed: s.listed, read: s.read, fingerprint: s.fingerprint, built_day: s.built_day, valid_until: s.valid_until };
+  } catch {
+    return {};
   }
 }
 
-/** HEAD of one object; undefined when it does not exist. */
-async function headObject(client: S3Client, bucket: string, key: string): Promise<HeadObjectCommandOutput | undefined> {
+/** <out>/_build/<slug>/publish.json: the tenant's last publish, for the run summary and the next night's "already live" test. */
+export function writePublishRecord(out: string, s: TenantPublishStats, info: ReleaseInfo): void {
+  const dir = join(out, '_build', s.tenant);
+  if (!existsSync(dir)) return;
   try {
-    return await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    writeFileSync(join(dir, 'publish.json'), `${JSON.stringify({ ...s, fingerprint: info.fingerprint, finished_at: new Date().toISOString() }, null, 2)}\n`);
   } catch (err) {
-    if (errorName(err) === 'NotFound' || errorName(err) === 'NoSuchKey' || httpStatus(err) === 404) return undefined;
-    throw err;
+    console.warn(`[${s.tenant}] could not write publish.json: ${(err as Error).message}`);
   }
 }
 
-/** The bucket's state for one tenant, and the plan against it. */
-async function planTenant(
-  client: S3Client,
-  bucket: string,
-  base: string,
-  local: readonly LocalFile[],
-  concurrency: number,
-): Promise<{ plan: Plan; objects: Map<string, RemoteObject>; manifest: Manifest | undefined; comparedWith: TenantPublishStats['compared_with'] }> {
-  const objects = await listFolder(client, bucket, base);
-  objects.delete(MANIFEST_NAME);
-  // Read even when the listing did not show it: one request, and a listing can miss a key.
-  const { manifest, problem } = await readManifest(client, bucket, base + MANIFEST_NAME);
-  if (problem) console.warn(`[${base}] ${problem}: comparing against the listing instead`);
-  if (manifest) {
-    await mapLimit(unlistedCandidates(local, manifest, objects), concurrency, async (rel) => {
-      const h = await headObject(client, bucket, base + rel);
-      if (h) objects.set(rel, { size: h.ContentLength ?? -1, etag: unquoteEtag(h.ETag) });
-    });
-    return { plan: planPublish(local, { objects, manifest }), objects, manifest, comparedWith: 'manifest' };
-  }
-  const heads = new Map<string, RemoteHeaders>();
-  await mapLimit(fallbackCandidates(local, objects), concurrency, async (rel) => {
-    const h = await headObject(client, bucket, base + rel);
-    if (h) heads.set(rel, { contentType: h.ContentType, cacheControl: h.CacheControl, contentEncoding: h.ContentEncoding });
-  });
-  return { plan: planPublish(local, { objects, heads }), objects, manifest: undefined, comparedWith: objects.size > 0 ? 'listing' : 'none' };
-}
-
-async function publishOne(
-  client: S3Client,
-  slug: string,
-  opts: Required<Pick<PublishOptions, 'out' | 'bucket'>> & PublishOptions,
-): Promise<TenantPublishStats> {
-  const started = performance.now();
-  const stats = emptyStats(slug, opts.dryRun ? 'dry-run' : 'published');
-  const base = `${normalisePrefix(opts.prefix)}${slug}/`;
-  const concurrency = opts.concurrency ?? 8;
-  let step: NonNullable<TenantPublishStats['failed_during']> = 'reading';
+/** The release id recorded by the last publish of this very build (same fingerprint), if it went live. */
+export function knownRelease(out: string, slug: string, fingerprint: string | undefined): string | undefined {
+  if (!fingerprint) return undefined;
   try {
-    const siteDir = join(opts.out, slug);
-    if (!existsSync(siteDir)) throw new Error(`${siteDir}: no site (the report says ok but the folder is missing)`);
-    const local = await scanSite(siteDir, concurrency);
-    if (!local.some((f) => f.rel === 'index.html')) throw new Error(`${siteDir}: no index.html; refusing to publish a site without a home page`);
-    stats.files = local.length;
-    stats.bytes = local.reduce((n, f) => n + f.size, 0);
-
-    const { plan, objects, manifest, comparedWith } = await planTenant(client, opts.bucket, base, local, concurrency);
-    stats.compared_with = comparedWith;
-    stats.unchanged = plan.unchanged.length;
-    stats.unchanged_bytes = plan.unchanged.reduce((n, f) => n + f.size, 0);
-    if (opts.dryRun) {
-      stats.uploaded = plan.upload.length;
-      stats.uploaded_bytes = plan.upload.reduce((n, f) => n + f.size, 0);
-      stats.deleted = plan.delete.length;
-      return stats;
-    }
-
-    step = 'uploading';
-    const etags = new Map<string, string>();
-    for (const f of plan.unchanged) etags.set(f.rel, objects.get(f.rel)?.etag ?? f.md5);
-    for (const phase of ['immutable', 'other', 'html'] as const) {
-      await mapLimit(
-        plan.upload.filter((f) => f.phase === phase),
-        concurrency,
-        async (f) => {
-          const bytes = await readFile(f.abs);
-          if (digest(bytes).sha256 !== f.sha256) throw new Error(`${f.abs} changed while publishing; run the publish again after the build`);
-          const key = base + f.rel;
-          const res = await client.send(
-            new PutObjectCommand({
-              Bucket: opts.bucket,
-              Key: key,
-              Body: bytes,
-              ContentType: f.contentType,
-              ContentEncoding: contentEncodingFor(f.rel),
-              CacheControl: f.cacheControl,
-              ContentMD5: Buffer.from(f.md5, 'hex').toString('base64'),
-            }),
-          );
-          etags.set(f.rel, unquoteEtag(res.ETag) || f.md5);
-          stats.uploaded++;
-          stats.uploaded_bytes += f.size;
-          opts.onEvent?.({ op: 'put', key, phase });
-        },
-      );
-    }
-
-    step = 'manifest';
-    const next = buildManifest(slug, local, etags);
-    if (!sameFiles(manifest, next)) {
-      const key = base + MANIFEST_NAME;
-      await client.send(
-        new PutObjectCommand({
-          Bucket: opts.bucket,
-          Key: key,
-          Body: Buffer.from(JSON.stringify(next)),
-          ContentType: 'application/json; charset=utf-8',
-          CacheControl: MANIFEST_CACHE,
-        }),
-      );
-      stats.manifest_written = true;
-      opts.onEvent?.({ op: 'manifest', key });
-    }
-
-    step = 'deleting';
-    for (let i = 0; i < plan.delete.length; i += DELETE_BATCH) {
-      const keys = plan.delete.slice(i, i + DELETE_BATCH).map((rel) => base + rel);
-      const res = await client.send(new DeleteObjectsCommand({ Bucket: opts.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
-      const errors = res.Errors ?? [];
-      if (errors.length > 0) {
-        const first = errors[0];
-        throw new Error(`could not delete ${errors.length} old object(s), e.g. ${first?.Key}: ${first?.Code} ${first?.Message ?? ''}`.trim());
-      }
-      stats.deleted += keys.length;
-      for (const key of keys) opts.onEvent?.({ op: 'delete', key });
-    }
-    return stats;
-  } catch (err) {
-    stats.status = 'failed';
-    stats.failed_during = step;
-    stats.error = describe(err);
-    return stats;
-  } finally {
-    stats.seconds = (performance.now() - started) / 1000;
-  }
-}
-
-/** Checks the bucket answers before any tenant is touched. */
-async function checkBucket(client: S3Client, bucket: string, prefix: string): Promise<void> {
-  try {
-    await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, MaxKeys: 1 }));
-  } catch (err) {
-    throw new PublishSetupError(`cannot list s3://${bucket}/${prefix}: ${describe(err)}`);
+    const p = JSON.parse(readFileSync(join(out, '_build', slug, 'publish.json'), 'utf8')) as { status?: string; release?: string; fingerprint?: string };
+    return (p.status === 'published' || p.status === 'live') && p.fingerprint === fingerprint ? p.release : undefined;
+  } catch {
+    return undefined;
   }
 }
 
 /**
- * Publishes every publishable tenant of `opts.out` (or `opts.only`), one after another; returns each
- * tenant's stats. Throws PublishSetupError, before touching anything, for a bad option or an unreachable
- * bucket. `--dry-run` reads the bucket and reports what would be sent.
+ * Publishes every publishable tenant of `opts.out` (or `opts.only`), one after another. Throws
+ * PublishSetupError, before touching anything, for a bad option or an unreachable bucket.
  */
 export async function publishDist(client: S3Client, opts: PublishOptions): Promise<PublishResult> {
   const prefix = normalisePrefix(opts.prefix);
@@ -389,6 +448,7 @@ export async function publishDist(client: S3Client, opts: PublishOptions): Promi
   const concurrency = opts.concurrency ?? 8;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)
     throw new PublishSetupError(`--concurrency ${concurrency}: a whole number from 1 to 64`);
+  const kept = checkReleasesKept(opts.releasesKept);
   const all = findTenants(opts.out);
   let chosen = all;
   if (opts.only !== undefined) {
@@ -398,8 +458,14 @@ export async function publishDist(client: S3Client, opts: PublishOptions): Promi
     const wanted = new Set(opts.only);
     chosen = all.filter((t) => wanted.has(t.slug));
   }
-  if (chosen.some((t) => t.status !== undefined && PUBLISHABLE_STATUSES.has(t.status))) await checkBucket(client, opts.bucket, prefix);
-
+  if (chosen.some((t) => t.status !== undefined && PUBLISHABLE_STATUSES.has(t.status))) {
+    try {
+      await checkBucket(client, opts.bucket, prefix);
+    } catch (err) {
+      throw new PublishSetupError(`cannot list s3://${opts.bucket}/${prefix}: ${describeError(err)}`);
+    }
+  }
+  const accept = new Set(opts.accept ?? []);
   const tenants: TenantPublishStats[] = [];
   for (const t of chosen) {
     let s: TenantPublishStats;
@@ -407,8 +473,16 @@ export async function publishDist(client: S3Client, opts: PublishOptions): Promi
     else if (t.status === 'held') s = emptyStats(t.slug, 'held', t.reason ?? 'the build was held');
     else if (!PUBLISHABLE_STATUSES.has(t.status)) s = emptyStats(t.slug, 'skipped', t.status === 'failed' ? 'the build failed' : `build status ${t.status}`);
     else {
-      s = await publishOne(client, t.slug, { ...opts, prefix, concurrency });
-      if (!opts.dryRun) writePublishReport(opts.out, s);
+      const info = releaseInfo(opts.out, t.slug);
+      s = await publishTenant(client, t.slug, join(opts.out, t.slug), {
+        ...opts,
+        prefix,
+        concurrency,
+        releasesKept: kept,
+        accept: accept.has(t.slug),
+        info,
+      });
+      if (!opts.dryRun) writePublishRecord(opts.out, s, info);
     }
     tenants.push(s);
     opts.onTenant?.(s);
@@ -416,40 +490,28 @@ export async function publishDist(client: S3Client, opts: PublishOptions): Promi
   return { tenants, ok: tenants.every((s) => s.status !== 'failed') };
 }
 
-/** <out>/_build/<slug>/publish.json: the tenant's last publish, for the run summary. */
-function writePublishReport(out: string, s: TenantPublishStats): void {
-  const dir = join(out, '_build', s.tenant);
-  if (!existsSync(dir)) return;
-  try {
-    writeFileSync(join(dir, 'publish.json'), `${JSON.stringify({ ...s, finished_at: new Date().toISOString() }, null, 2)}\n`);
-  } catch (err) {
-    console.warn(`[${s.tenant}] could not write publish.json: ${(err as Error).message}`);
-  }
-}
-
-const STEP_TEXT = { reading: 'reading', uploading: 'uploading', manifest: 'writing the manifest', deleting: 'deleting' } as const;
-
 const mb = (bytes: number): string => (bytes / 1e6).toFixed(2);
+const STEP_TEXT = { reading: 'reading the bucket', writing: 'writing the new release', switching: 'switching to it' } as const;
 
-/** The one line per tenant the CLI prints. */
+/** The one line per tenant the CLI and the nightly build print. */
 export function formatTenantLine(s: TenantPublishStats): string {
   const t = `${s.seconds.toFixed(1)} s`;
+  const sent = `${s.uploaded} uploaded (${mb(s.uploaded_bytes)} MB), ${s.copied} copied in the bucket, ${s.unchanged} already there, ${s.deleted} deleted`;
   switch (s.status) {
     case 'published':
-      return `[${s.tenant}] published: ${s.uploaded} uploaded (${mb(s.uploaded_bytes)} MB), ${s.unchanged} unchanged, ${s.deleted} deleted in ${t}`;
+      return `[${s.tenant}] published release ${s.release} (slot ${s.slot}${s.resumed ? ', resumed' : ''}): ${sent} in ${t}${s.previous_release ? `; before: ${s.previous_release}` : ''}${s.warning ? `; warning: ${s.warning}` : ''}`;
+    case 'live':
+      return `[${s.tenant}] live: release ${s.release} is already the live site, nothing sent (${t})`;
     case 'dry-run':
-      return `[${s.tenant}] dry run: ${s.uploaded} to upload (${mb(s.uploaded_bytes)} MB), ${s.unchanged} unchanged, ${s.deleted} to delete (checked in ${t})`;
+      return `[${s.tenant}] dry run: release ${s.release ?? '?'} into slot ${s.slot ?? '?'}: ${s.uploaded} to upload (${mb(s.uploaded_bytes)} MB), ${s.copied} to copy, ${s.unchanged} already there, ${s.deleted} to delete (checked in ${t})`;
+    case 'withheld':
+      return `[${s.tenant}] withheld: not published, the live site is kept (${s.reason ?? ''})`;
     case 'held':
       return `[${s.tenant}] held: not published, the live site is kept (${s.reason ?? 'the build was held'})`;
     case 'skipped':
       return `[${s.tenant}] skipped: not published (${s.reason ?? 'not built'})`;
-    case 'failed': {
-      const where =
-        s.failed_during === 'deleting'
-          ? `the new site is live; ${s.deleted} old object(s) deleted, the rest are deleted by the next publish`
-          : 'the live site is the old one, whole: nothing was deleted';
-      return `[${s.tenant}] publish failed while ${STEP_TEXT[s.failed_during ?? 'reading']} after ${s.uploaded} uploaded (${mb(s.uploaded_bytes)} MB) in ${t}: ${s.error ?? 'unknown error'}; ${where}`;
-    }
+    case 'failed':
+      return `[${s.tenant}] publish failed while ${STEP_TEXT[s.failed_during ?? 'reading']} after ${s.uploaded} uploaded (${mb(s.uploaded_bytes)} MB) in ${t}: ${s.error ?? 'unknown error'}; the live site is the release before, whole, and the next publish carries on from here`;
   }
 }
 
@@ -464,7 +526,8 @@ export interface SiteDiff {
 
 /**
  * What publishing the site in `nextDir` over the one in `previousDir` (two builds of one tenant) would
- * upload and delete, without a bucket: for benchmarks ("the bytes a 3%-changed night uploads").
+ * upload and delete, without a bucket: for benchmarks ("the bytes a 3%-changed night uploads"). With
+ * release slots the files that did not change are copied inside the bucket, not uploaded.
  */
 export async function diffSites(previousDir: string, nextDir: string, concurrency = 8): Promise<SiteDiff> {
   const [before, after] = [await scanSite(previousDir, concurrency), await scanSite(nextDir, concurrency)];
