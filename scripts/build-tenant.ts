@@ -83,6 +83,7 @@ async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildRe
 function hold(report: BuildReport, why: string, hint: string, previous: PublishedState | undefined): void {
   const reason = why.replace(/\.\s*$/, '');
   report.status = previous ? 'held' : 'failed';
+  report.fault = 'dealer';
   report.held = previous ? { reason, hint, kept: { listed: previous.listed, published_at: previous.published_at } } : undefined;
   report.error ??= { name: previous ? 'PublishHeld' : 'NothingPublished', message: reason, hint };
   console.error(
@@ -103,13 +104,26 @@ function printFindings(findings: readonly Finding[]): void {
   for (const [rule, n] of shown) if (n > 5) console.log(`compliance [${rule}]: and ${n - 5} more like it (report.json)`);
 }
 
+/** --live: the site live in the bucket, as scripts/build.ts hands it over. */
+function parseLive(text: string): { listed: number; published_at: string } {
+  try {
+    const v = JSON.parse(text) as { listed?: unknown; published_at?: unknown };
+    if (typeof v.listed === 'number' && v.listed >= 0 && typeof v.published_at === 'string') return { listed: v.listed, published_at: v.published_at };
+  } catch {
+    // reported below
+  }
+  throw new UsageError(`--live expects {"listed":<cars>,"published_at":"<time>"}, got ${text.slice(0, 80)}`);
+}
+
 const USAGE = `
-Usage: node scripts/build-tenant.ts --tenant <dir> [--out dist] [--accept] [--fingerprint <hash>] [--full-render]
+Usage: node scripts/build-tenant.ts --tenant <dir> [--out dist] [--accept] [--fingerprint <hash>] [--full-render] [--live <json>]
 
 Builds one tenant (scripts/build.ts runs this once per tenant). --accept publishes even where the
 publish guard would hold the build; --fingerprint is recorded in published.json so an unchanged
 tenant is skipped next time. A warm build renders only the car pages whose inputs changed and copies
-the rest from the published build; --full-render renders every page.
+the rest from the published build; --full-render renders every page. --live gives the site live in
+the bucket ({"listed":87,"published_at":"..."}): the publish guard compares with it, not with the
+local build (a fresh machine has none; after a rollback the live site is an older one).
 `;
 
 async function main(): Promise<number> {
@@ -119,8 +133,10 @@ async function main(): Promise<number> {
     accept: { type: 'boolean' },
     fingerprint: { type: 'string' },
     'full-render': { type: 'boolean' },
+    live: { type: 'string' },
   });
   if (!flags.tenant) throw new UsageError('--tenant <dir> is required');
+  const live = flags.live === undefined ? undefined : parseLive(flags.live);
   const tenantDir = resolve(flags.tenant);
   const outRoot = resolve(flags.out ?? join(root, 'dist'));
   const accepted = flags.accept === true;
@@ -136,14 +152,17 @@ async function main(): Promise<number> {
     mark = now;
     return ms;
   };
-  // What is published now (by the folder's name until the config says the slug).
+  // What is published now (by the folder's name until the config says the slug): the local build the
+  // incremental render starts from, and the site shoppers see (the bucket's when given), which the guard protects.
   let previous = readPublishedState(outRoot, name, reportDir);
+  const kept = (): PublishedState | undefined => (live ? { slug: name, read: live.listed, ...live } : previous);
   let staging: ReturnType<typeof stagingFolders> | undefined;
   // Stopped (a time limit, or the run's SIGTERM/SIGINT): drop the unfinished build, keep the published
   // site. The swap itself is synchronous, so a signal never lands in the middle of it.
   const stop = (signal: NodeJS.Signals) => {
     if (staging) rmSync(staging.root, { recursive: true, force: true });
     report.error = { name: 'BuildStopped', message: `stopped by ${signal} before it finished; the published site is kept` };
+    report.fault = 'platform';
     report.timings_ms.total = Math.round(performance.now() - t0);
     writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2));
     process.exit(143);
@@ -171,7 +190,7 @@ async function main(): Promise<number> {
       report.error = { name: err.name, message: err.message, hint: err.hint };
       // One line for the summary: "…tenant.json is invalid: theme.primary: expected …; url: …".
       const reason = err.message.replace(/:\n\s+- /, ': ').replace(/\n\s+- /g, '; ');
-      hold(report, reason, err.hint ?? 'Fix the tenant folder and build again.', previous);
+      hold(report, reason, err.hint ?? 'Fix the tenant folder and build again.', kept());
       return 1;
     }
     report.stock_file = relative(tenant.dir, stock.file);
@@ -194,9 +213,9 @@ async function main(): Promise<number> {
     );
     report.timings_ms.ingest = lap();
 
-    const decision = publishDecision(report.records, previous, tenant.publish, accepted, tenant.slug);
+    const decision = publishDecision(report.records, kept(), tenant.publish, accepted, tenant.slug);
     if (!decision.publish) {
-      hold(report, decision.reason, decision.hint, previous);
+      hold(report, decision.reason, decision.hint, kept());
       return 1;
     }
     if (accepted) console.log('--accept: the publish guard is waived for this build');
@@ -322,7 +341,7 @@ async function main(): Promise<number> {
         report,
         held,
         `Fix what each compliance error names (report.json "compliance"; the rules and their sources: docs/compliance.md), then build again; or publish anyway with --accept ${tenant.slug}.`,
-        previous,
+        kept(),
       );
       return 1;
     }
@@ -342,12 +361,15 @@ async function main(): Promise<number> {
   } catch (err) {
     const e = err as Error;
     report.error = { name: e.name, message: e.message, hint: e instanceof DealerError ? e.hint : undefined };
-    if (previous) report.error.hint = `${report.error.hint ? `${report.error.hint} ` : ''}The published site is kept as it was.`;
+    report.fault = e instanceof DealerError ? 'dealer' : 'platform';
+    if (kept()) report.error.hint = `${report.error.hint ? `${report.error.hint} ` : ''}The published site is kept as it was.`;
     console.error(e instanceof DealerError ? `${e.message}\n  hint: ${e.hint ?? ''}` : (e.stack ?? e.message));
   } finally {
     if (staging) rmSync(staging.root, { recursive: true, force: true });
     report.timings_ms.total = Math.round(performance.now() - t0);
     writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2));
+    // The report of the site now in <out>/<slug>: what an unchanged night shows, whatever later nights held.
+    if (report.status === 'ok') writeFileSync(join(reportDir, 'live-report.json'), JSON.stringify(report, null, 2));
   }
   return report.status === 'ok' ? 0 : 1;
 }

@@ -5,21 +5,28 @@
  * A tenant whose inputs (folder, export, platform version) match the build its published site came
  * from, on a day before that build's valid_until, is skipped as `unchanged` (scripts/lib/fingerprint.ts,
  * src/lib/site/dated.ts). A tenant whose new build the
- * publish guard refuses is `held` (scripts/lib/publish-guard.ts). Every run writes
- * <out>/_build/summary.json and <out>/_build/index.html (scripts/lib/summary.ts).
+ * publish guard refuses is `held` (scripts/lib/publish-guard.ts). With --bucket each tenant is published
+ * as soon as it is built (scripts/lib/publish/publish.ts) and its night recorded in its history
+ * (scripts/lib/fleet/). Every run writes <out>/_build/summary.json and <out>/_build/index.html
+ * (scripts/lib/summary.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError, intFlag, isMain, listFlag, parseCli, runCli } from './lib/cli.ts';
 import { australianToday, shardOf, tenantFingerprint } from './lib/fingerprint.ts';
-import { pruneImageCache } from './lib/images/prune.ts';
+import { bucketHistory, localHistory } from './lib/fleet/history.ts';
+import { liveIsCurrent, liveReportFile, liveStates, publishBuilt, publishCell, readJsonFile, recordTenantNight, type LiveState } from './lib/fleet/night.ts';
+import { liveImageKeys, pruneImageCache } from './lib/images/prune.ts';
 import { imageCacheDir } from './lib/images/store.ts';
+import { checkBucket, describeError } from './lib/publish/bucket.ts';
+import { formatTenantLine } from './lib/publish/publish.ts';
+import { settleRegion, TARGET_OPTIONS, TARGET_USAGE, targetFromFlags } from './lib/publish/target.ts';
 import { emptyTrash, readPublishedState, stillCurrent } from './lib/publish-guard.ts';
 import { emptyReport, type BuildReport } from './lib/report.ts';
-import { rowFromReport, summarise, writeSummary, type TenantRow } from './lib/summary.ts';
+import { isPlatformProblem, rowFromReport, summarise, writeSummary, type TenantRow } from './lib/summary.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,11 +47,21 @@ Builds every tenant folder under --tenants into <out>/<slug>/.
                             inputs changed and copies the others from the published build)
   --jobs <n>                tenants built at once (default: 2, or 1 on one core)
   --tenant-timeout <min>    stop a tenant's build after this many minutes (default: 30)
-  --prune-images-days <n>   afterwards, remove cached photos unused for n days (only when no tenant failed)
+  --prune-images-days <n>   afterwards, remove cached photos unused for n days and not used by a site in --out
+${TARGET_USAGE}
   -h, --help                show this help
 
-Exit code: 0 when every tenant built or was unchanged, 1 when one was held or failed, 2 on a bad option.
+With --bucket each tenant is published as soon as it is built (a release the site's pointer then names:
+docs/publishing.md), the site live in the bucket is the publish guard's baseline, and each night is
+recorded in the tenant's history there (the run summary's "held since" and trends).
+
+Exit code: 0 when every tenant built or was unchanged; 3 when a dealer was held or failed by its own
+export or settings (a warning: the other tenants built and published); 1 when the platform failed (a
+build crashed or ran out of time, a publish failed, the bucket could not be read); 2 on a bad option.
 `;
+
+/** Exit codes (docs/nightly.md): the workflow fails the job only for the platform's problems. */
+export const EXIT = { ok: 0, platform: 1, usage: 2, dealers: 3 } as const;
 
 /** Tenant folders: every subfolder not starting with "." or "_", sorted, filtered and sharded by hash. */
 export function selectTenants(dir: string, only?: string[], shard?: { index: number; count: number }): string[] {
@@ -77,7 +94,15 @@ function buildOne(
   tenantDir: string,
   out: string,
   name: string,
-  opts: { imageConcurrency: number; accept: boolean; fullRender: boolean; timeoutMs: number; day: string; fingerprint: string },
+  opts: {
+    imageConcurrency: number;
+    accept: boolean;
+    fullRender: boolean;
+    timeoutMs: number;
+    day: string;
+    fingerprint: string;
+    live?: { listed: number; published_at: string } | undefined;
+  },
 ): Promise<BuildReport> {
   // A child that dies without writing its report must not be read as the last run's report.
   rmSync(join(out, '_build', name, 'report.json'), { force: true });
@@ -98,6 +123,7 @@ function buildOne(
         opts.fingerprint,
         ...(opts.accept ? ['--accept'] : []),
         ...(opts.fullRender ? ['--full-render'] : []),
+        ...(opts.live ? ['--live', JSON.stringify(opts.live)] : []),
       ],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -146,6 +172,7 @@ function buildOne(
           ...(report ?? {}),
           tenant: name,
           status: 'failed',
+          fault: 'platform',
           error: { name: timedOut ? 'BuildTimedOut' : 'BuildCrashed', message: why },
         });
       } else resolveReport(report);
@@ -173,6 +200,7 @@ async function main(): Promise<number> {
     jobs: { type: 'string' },
     'tenant-timeout': { type: 'string' },
     'prune-images-days': { type: 'string' },
+    ...TARGET_OPTIONS,
   });
   const tenantsDir = resolve(flags.tenants ?? join(root, 'tenants'));
   const out = resolve(flags.out ?? join(root, 'dist'));
@@ -182,53 +210,96 @@ async function main(): Promise<number> {
   const pruneDays = flags['prune-images-days'] === undefined ? undefined : intFlag('prune-images-days', flags['prune-images-days'], 30, 1, 3650);
   const accept = new Set(listFlag(flags.accept));
   const shard = parseShard(flags.shard);
+  const target = targetFromFlags(flags);
   // The build's day: dated rules (listing windows, just-arrived tags, review ages) use it, so two
   // builds of the same inputs on the same day give the same files.
   const day = process.env['BUILD_NOW'] ?? australianToday();
   if (!/^\d{4}-\d{2}-\d{2}/.test(day)) throw new UsageError(`BUILD_NOW must be a date like 2026-11-22, got "${day}"`);
   if (!existsSync(tenantsDir)) {
     console.error(`No tenants folder at ${tenantsDir}. Generate the demo tenants with: npm run demo:generate`);
-    return 1;
+    return EXIT.platform;
   }
 
   if (flags.plan) {
     const count = intFlag('shards', flags.shards, 1, 1, 256);
     const names = selectTenants(tenantsDir, only);
-    console.log(
-      JSON.stringify({ shards: Array.from({ length: count }, (_, i) => i + 1), tenants: Object.fromEntries(names.map((n) => [n, shardOf(n, count)])) }),
-    );
-    return 0;
+    // A night with nothing to build is a broken checkout or a wrong folder, never a quiet night.
+    if (names.length === 0) {
+      console.error(`No tenant folder in ${tenantsDir}: nothing to plan. Real tenants live in tenants/<slug>/ of this repository (docs/nightly.md).`);
+      return EXIT.platform;
+    }
+    const tenants = Object.fromEntries(names.map((n) => [n, shardOf(n, count)]));
+    // With --only, just the shards those tenants are on (no runner started for nothing).
+    const shards = only.length ? [...new Set(Object.values(tenants))].sort((a, b) => a - b) : Array.from({ length: count }, (_, i) => i + 1);
+    console.log(JSON.stringify({ shards, tenants }));
+    return EXIT.ok;
   }
   if (flags.shards !== undefined) throw new UsageError('--shards goes with --plan; to build one shard use --shard i/n');
 
   const names = selectTenants(tenantsDir, only, shard);
+  const shardLabel = shard ? `${shard.index}/${shard.count}` : undefined;
   if (names.length === 0) {
     if (shard) {
       console.log(`No tenants in shard ${shard.index}/${shard.count}.`);
       writeSummary(join(out, '_build'), summarise([], { build_day: day, duration_ms: 0, shards: [`${shard.index}/${shard.count}`] }));
-      return 0;
+      return EXIT.ok;
     }
     console.error(`No tenants to build in ${tenantsDir}. Generate the demo tenants with: npm run demo:generate`);
-    return 1;
+    return EXIT.platform;
+  }
+  const started = performance.now();
+  const problems: string[] = [];
+
+  // What the bucket serves now: the guard's baseline, and "unchanged" on a machine without the last build.
+  let live = new Map<string, LiveState>();
+  if (target && !flags['dry-run']) {
+    try {
+      const note = await settleRegion(target);
+      if (note) console.log(`note: ${note}`);
+      console.log(`Publishing to ${target.label}, ${target.releasesKept} releases kept per tenant`);
+      await checkBucket(target.client, target.bucket, target.prefix);
+    } catch (err) {
+      const message = `the bucket cannot be read (${target.label}): ${describeError(err)}; nothing was built or published. Check the bucket name, region and credentials.`;
+      console.error(`FAILED: ${message}`);
+      const rows = names.map((n) => ({
+        ...rowFromReport(emptyReport(n), 'failed', shardLabel),
+        fault: 'platform' as const,
+        message: 'not built: the bucket cannot be read',
+      }));
+      writeSummary(
+        join(out, '_build'),
+        summarise(rows, { build_day: day.slice(0, 10), duration_ms: 0, shards: shardLabel ? [shardLabel] : [], problems: [message] }),
+      );
+      return EXIT.platform;
+    }
+    const states = await liveStates(target, names);
+    live = states.live;
+    for (const p of states.problems) {
+      problems.push(`releases of ${p}`);
+      console.error(`warning: cannot read the releases of ${p}`);
+    }
   }
 
   // Decide what changed before starting anything: a tenant is skipped when its published site was built
   // from exactly these inputs.
-  const started = performance.now();
   const plan = names.map((name) => {
     const t0 = performance.now();
     const dir = join(tenantsDir, name);
     const fingerprint = tenantFingerprint(root, dir);
     const published = readPublishedState(out, name, join(out, '_build', name));
-    const unchanged = !flags.force && stillCurrent(published, fingerprint, day.slice(0, 10)) && existsSync(join(out, name, 'index.html'));
+    const today = day.slice(0, 10);
+    const localCurrent = !flags.force && stillCurrent(published, fingerprint, today) && existsSync(join(out, name, 'index.html'));
+    // The bucket's live release was built from these inputs (a runner whose cache lost the last build).
+    const liveCurrent = !flags.force && !localCurrent && liveIsCurrent(live.get(name), fingerprint, today);
     return {
       name,
       dir,
       fingerprint,
-      unchanged,
-      validUntil: published?.fingerprint === fingerprint ? published.valid_until : undefined,
+      unchanged: localCurrent || liveCurrent,
+      onlyInBucket: liveCurrent,
+      validUntil: published?.fingerprint === fingerprint ? published.valid_until : liveCurrent ? live.get(name)?.valid_until : undefined,
       checkMs: performance.now() - t0,
-      shard: shard ? `${shard.index}/${shard.count}` : undefined,
+      shard: shardLabel,
     };
   });
 
@@ -245,25 +316,58 @@ async function main(): Promise<number> {
         }`,
       );
     console.log(`${plan.filter((p) => !p.unchanged).length} would build, ${plan.filter((p) => p.unchanged).length} unchanged.`);
-    return 0;
+    return EXIT.ok;
   }
 
   // Old sites a previous run's background removal left behind (scripts/lib/publish-guard.ts swapIn).
   emptyTrash(out);
+  const history = target ? bucketHistory(target.client, target.bucket, target.prefix) : localHistory(out);
   const todo = plan.filter((p) => !p.unchanged);
   console.log(
     `Building ${todo.length} of ${names.length} tenant(s) from ${tenantsDir} into ${out} (${jobs} at a time, day ${day.slice(0, 10)}${shard ? `, shard ${shard.index}/${shard.count}` : ''}); ${names.length - todo.length} unchanged`,
   );
   const rows: TenantRow[] = [];
+  // Publishes the tenant (when it has a site to publish and there is a bucket) and records its night:
+  // done per tenant, as soon as it is built, so a run stopped half way loses only the tenant in progress.
+  const finish = async (row: TenantRow, publish: boolean): Promise<void> => {
+    let r = row;
+    const liveNow = live.get(r.tenant);
+    if ((r.status === 'held' || r.status === 'failed') && liveNow && !r.live_since) {
+      r = { ...r, listed: liveNow.listed ?? r.listed, live_since: liveNow.published_at };
+    }
+    if (target && publish) {
+      const stats = await publishBuilt(target, out, r.tenant, accept.has(r.tenant));
+      (stats.status === 'failed' ? console.error : console.log)(formatTenantLine(stats));
+      r = { ...r, publish: publishCell(stats), ...(stats.status === 'failed' ? { fault: 'platform' as const } : {}) };
+    }
+    r = await recordTenantNight(history, r, day.slice(0, 10));
+    rows.push(r);
+  };
+
   for (const p of plan.filter((x) => x.unchanged)) {
     console.log(
-      `[${p.name}] unchanged since its published build (${p.checkMs.toFixed(0)} ms to check; its pages stand until ${p.validUntil ?? '?'}); skipped. Use --force to rebuild.`,
+      `[${p.name}] unchanged since its published build (${p.checkMs.toFixed(0)} ms to check; its pages stand until ${p.validUntil ?? '?'})${p.onlyInBucket ? ', live in the bucket' : ''}; skipped. Use --force to rebuild.`,
     );
-    const last = readLastReport(out, p.name);
-    rows.push({
-      ...(last ? rowFromReport(last, 'unchanged', p.shard) : rowFromReport(emptyReport(p.name), 'unchanged', p.shard)),
-      time_ms: Math.round(p.checkMs),
-    });
+    if (p.onlyInBucket) {
+      const l = live.get(p.name);
+      await finish(
+        {
+          ...rowFromReport(emptyReport(p.name), 'unchanged', p.shard),
+          listed: l?.listed ?? 0,
+          read: l?.read ?? 0,
+          live_since: l?.published_at,
+          message: `pages stand until ${l?.valid_until ?? '?'}; live in the bucket (release ${l?.release ?? '?'})`,
+          time_ms: Math.round(p.checkMs),
+          publish: { status: 'live', release: l?.release, uploaded: 0, uploaded_bytes: 0, copied: 0, deleted: 0, resumed: false, seconds: 0 },
+        },
+        false,
+      );
+      continue;
+    }
+    // The report of the site in <out>/<slug>, not of a held build since: an export put back as it was reads as the live site.
+    const last = readJsonFile<BuildReport>(liveReportFile(out, p.name)) ?? readLastReport(out, p.name);
+    if (last && last.status === 'ok') writeFileSync(join(out, '_build', p.name, 'report.json'), JSON.stringify(last, null, 2));
+    await finish({ ...rowFromReport(last ?? emptyReport(p.name), 'unchanged', p.shard), time_ms: Math.round(p.checkMs) }, true);
   }
 
   const onSignal = (signal: NodeJS.Signals) => {
@@ -281,6 +385,7 @@ async function main(): Promise<number> {
   await Promise.all(
     Array.from({ length: Math.min(jobs, todo.length) }, async () => {
       for (let p = queue.shift(); p !== undefined && !stopping; p = queue.shift()) {
+        const liveNow = live.get(p.name);
         // Tenants built side by side share the cores: sharp gets its share, not one worker per core each.
         const r = await buildOne(p.dir, out, p.name, {
           imageConcurrency: Math.max(1, Math.floor(availableParallelism() / jobs)),
@@ -289,10 +394,10 @@ async function main(): Promise<number> {
           timeoutMs,
           day,
           fingerprint: p.fingerprint,
+          live: liveNow && liveNow.listed !== undefined ? { listed: liveNow.listed, published_at: liveNow.published_at } : undefined,
         });
         done++;
         const status = r.status === 'ok' ? 'built' : r.status === 'held' ? 'held' : 'failed';
-        rows.push(rowFromReport(r, status, p.shard));
         const elapsed = performance.now() - buildStarted;
         const eta = done < todo.length ? `, about ${formatEta((elapsed / done) * (todo.length - done))} left` : '';
         console.log(
@@ -301,17 +406,25 @@ async function main(): Promise<number> {
               ? `[${p.name}] done: ${r.pages.html} pages, ${r.records.listed} cars listed, ${r.records.rejected} records rejected, images ${r.images.processed} new / ${r.images.cached} cached / ${r.images.failed} failed, ${(r.timings_ms.total / 1000).toFixed(1)} s`
               : r.status === 'held'
                 ? `[${p.name}] HELD: ${r.held?.reason ?? r.error?.message ?? ''}; the published site is kept`
-                : `[${p.name}] FAILED: ${r.error?.message.split('\n')[0] ?? 'unknown error'}`),
+                : `[${p.name}] FAILED${r.fault === 'platform' ? ' (platform)' : ''}: ${r.error?.message.split('\n')[0] ?? 'unknown error'}`),
         );
+        await finish(rowFromReport(r, status, p.shard), status === 'built');
       }
     }),
   );
-  for (const p of queue) rows.push({ ...rowFromReport(emptyReport(p.name), 'failed', p.shard), message: 'not built: the run was stopped' });
+  for (const p of queue) rows.push({ ...rowFromReport(emptyReport(p.name), 'failed', p.shard), fault: 'platform', message: 'not built: the run was stopped' });
 
+  const runUrl =
+    process.env['GITHUB_SERVER_URL'] && process.env['GITHUB_REPOSITORY'] && process.env['GITHUB_RUN_ID']
+      ? `${process.env['GITHUB_SERVER_URL']}/${process.env['GITHUB_REPOSITORY']}/actions/runs/${process.env['GITHUB_RUN_ID']}`
+      : undefined;
   const summary = summarise(rows, {
     build_day: day.slice(0, 10),
     duration_ms: Math.round(performance.now() - started),
-    shards: shard ? [`${shard.index}/${shard.count}`] : [],
+    shards: shardLabel ? [shardLabel] : [],
+    problems: stopping ? [`the run was stopped (SIGTERM/SIGINT) after ${done} of ${todo.length} builds`] : [],
+    notes: problems,
+    run_url: runUrl,
   });
   writeSummary(join(out, '_build'), summary);
   const t = summary.totals;
@@ -320,25 +433,24 @@ async function main(): Promise<number> {
     console.log(
       `  ${r.status.toUpperCase().padEnd(9)} ${r.tenant}  ${
         r.status === 'built' || r.status === 'unchanged'
-          ? `${r.pages} pages, ${r.listed} listed, ${r.rejected} rejected, ${r.photos_failed} photos unavailable${r.warnings ? `, ${r.warnings} config warning(s)` : ''}, compliance ${r.compliance.error} error(s) ${r.compliance.warning} warning(s)`
-          : (r.message ?? '')
+          ? `${r.pages} pages, ${r.listed} listed, ${r.rejected} rejected, ${r.photos_failed} photos unavailable${r.warnings ? `, ${r.warnings} config warning(s)` : ''}, compliance ${r.compliance.error} error(s) ${r.compliance.warning} warning(s)${r.publish ? `; publish: ${r.publish.status}${r.publish.status === 'published' ? ` ${r.publish.uploaded} uploaded (${(r.publish.uploaded_bytes / 1e6).toFixed(2)} MB)` : ''}` : ''}`
+          : `${r.message ?? ''}${r.nights_held && r.nights_held > 1 ? ` (since ${r.held_since}, ${r.nights_held} nights)` : ''}`
       }`,
     );
   console.log(`  ${t.built} built, ${t.unchanged} unchanged, ${t.held} held, ${t.failed} failed. Summary: ${join(out, '_build', 'index.html')}`);
 
-  if (pruneDays !== undefined) {
-    // Only after a night where every tenant built: a failed tenant may not have marked its photos as used.
-    if (t.failed || t.held || stopping) console.log('Image cache not pruned: a tenant failed to build or was held.');
-    else {
-      const cache = imageCacheDir(root);
-      const pruned = await pruneImageCache(cache, { maxAgeDays: pruneDays });
-      console.log(
-        `Image cache ${cache}: removed ${pruned.keys} photo(s) unused for ${pruneDays} days (${pruned.files} files, ${(pruned.bytes / 1e6).toFixed(1)} MB); ${pruned.kept} kept.`,
-      );
-    }
+  if (pruneDays !== undefined && !stopping) {
+    // Every night: what a site in <out> uses stays (a held tenant's kept site included), whatever its age.
+    const cache = imageCacheDir(root);
+    const keep = await liveImageKeys(out);
+    const pruned = await pruneImageCache(cache, { maxAgeDays: pruneDays, keep });
+    console.log(
+      `Image cache ${cache}: removed ${pruned.keys} photo(s) unused for ${pruneDays} days (${pruned.files} files, ${(pruned.bytes / 1e6).toFixed(1)} MB); ${pruned.kept} kept, ${keep.size} of them used by the sites in ${out}.`,
+    );
   }
   if (stopping) return 130;
-  return t.failed || t.held ? 1 : 0;
+  const platform = rows.some(isPlatformProblem) || summary.problems.length > 0;
+  return platform ? EXIT.platform : t.failed || t.held ? EXIT.dealers : EXIT.ok;
 }
 
 function readLastReport(out: string, name: string): BuildReport | undefined {

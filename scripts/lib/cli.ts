@@ -2,6 +2,7 @@
  * Command-line parsing for our scripts: node:util parseArgs in strict mode, so an unknown flag or a
  * missing value is an error naming it, and `--help` prints the usage and does nothing else.
  */
+import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -14,7 +15,18 @@ type Options = NonNullable<ParseArgsConfig['options']>;
  * silently do nothing; run.mjs sets process.argv[1] to the script instead.
  */
 export function isMain(moduleUrl: string): boolean {
-  return Boolean(process.argv[1]) && resolve(process.argv[1] ?? '') === fileURLToPath(moduleUrl);
+  const argv1 = process.argv[1];
+  if (!argv1) return false;
+  // By real path: a checkout reached through a symlink (node follows it for the module's URL, not for
+  // argv) would otherwise run nothing and exit 0, a silent no-op the nightly job would read as success.
+  const real = (p: string): string => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return resolve(p);
+    }
+  };
+  return real(argv1) === real(fileURLToPath(moduleUrl));
 }
 
 export class UsageError extends Error {

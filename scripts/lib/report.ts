@@ -9,6 +9,11 @@ export interface BuildReport {
   /** ok: published; held: the guard kept the published site (reason in `held`); failed: nothing published. */
   status: 'ok' | 'held' | 'failed';
   error?: { name: string; message: string; hint?: string | undefined } | undefined;
+  /**
+   * Whose problem a held or failed build is: the dealer's (the guard refused the export, the config or
+   * the export is invalid) or the platform's (a crash, a time limit). The nightly job fails only for the platform's.
+   */
+  fault?: 'dealer' | 'platform' | undefined;
   held?: { reason: string; hint: string; kept: { listed: number; published_at: string } } | undefined;
   /** Config warnings (unknown fields with a did-you-mean). */
   warnings: string[];

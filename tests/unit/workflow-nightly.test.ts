@@ -90,7 +90,7 @@ describe('nightly.yml', () => {
 
   it('plans the shards with the build script and hands them to the build matrix', () => {
     const planStep = (plan.steps as Step[]).find((s) => s.id === 'plan')!;
-    expect(planStep.run).toContain('node scripts/build.ts --tenants tenants --shards "$SHARDS" --plan');
+    expect(planStep.run).toContain('node scripts/build.ts --tenants tenants --shards "$SHARDS" --only "$ONLY" --plan');
     expect(plan.outputs.shards).toBe('${{ steps.plan.outputs.shards }}');
     expect(planStep.run).toContain('shards=');
     expect(build.needs).toBe('plan');
@@ -98,27 +98,40 @@ describe('nightly.yml', () => {
     expect(build.strategy['fail-fast']).toBe(false);
   });
 
-  it('builds, publishes and reports each shard, even when a tenant failed or was held', () => {
+  it('builds and publishes each shard to the bucket the variables name, a dealer held or failed by its own export not failing the step', () => {
     const buildStep = buildSteps[stepIndex(buildSteps, (s) => s.id === 'build')]!;
-    expect(buildStep.run).toContain('node scripts/build.ts --tenants tenants --out dist --shard "$SHARD/$SHARDS" --prune-images-days 30');
-    expect(buildStep['continue-on-error' as keyof Step]).toBe(true);
-
-    const publish = buildSteps.find((s) => s.run?.includes('scripts/publish.ts'))!;
-    expect(publish.run).toBe('node scripts/publish.ts --out dist --bucket "$SITE_BUCKET" --endpoint "$S3_ENDPOINT"');
-    expect(publish.env).toMatchObject({
+    expect(buildStep.run).toContain('node scripts/build.ts --tenants tenants --out dist --shard "$SHARD/$SHARDS" --only "$ONLY" --accept "$ACCEPT"');
+    expect(buildStep.run).toContain('--bucket "$SITE_BUCKET" --prefix "$SITE_PREFIX" --endpoint "$S3_ENDPOINT" --region "$AWS_REGION"');
+    expect(buildStep.run).toContain('--prune-images-days 30');
+    // Exit 3 (dealers held or failed) passes; any other failure fails the step, and with it the shard.
+    expect(buildStep.run).toMatch(/if \[ "\$status" -eq 3 \]; then .*exit 0; fi\n\s*exit "\$status"/);
+    expect(buildStep['continue-on-error' as keyof Step]).toBeUndefined();
+    expect(buildStep.env).toMatchObject({
+      SITE_BUCKET: '${{ vars.SITE_BUCKET }}',
+      S3_ENDPOINT: '${{ vars.S3_ENDPOINT }}',
+      AWS_REGION: '${{ vars.AWS_REGION }}',
       AWS_ACCESS_KEY_ID: '${{ secrets.AWS_ACCESS_KEY_ID }}',
       AWS_SECRET_ACCESS_KEY: '${{ secrets.AWS_SECRET_ACCESS_KEY }}',
+      ONLY: '${{ inputs.only }}',
+      ACCEPT: '${{ inputs.accept }}',
     });
-    expect(publish.if).toContain('!cancelled()');
+    expect(buildSteps.some((s) => s.run?.includes('scripts/publish.ts'))).toBe(false);
 
     const upload = buildSteps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))!;
     expect(upload.if).toBe('always()');
     expect(upload.with?.['path']).toContain('dist/_build/summary.json');
+  });
 
-    // The shard still turns red when the build exited 1.
-    const last = buildSteps.at(-1)!;
-    expect(last.if).toContain("steps.build.outcome == 'failure'");
-    expect(last.run).toContain('exit 1');
+  it('takes only and accept from the Actions UI, and every input or variable reaches a command through env, never as shell text', () => {
+    expect(Object.keys(wf.on.workflow_dispatch.inputs).sort()).toEqual(['accept', 'force', 'only', 'shards']);
+    for (const { path, value } of strings(wf).filter((x) => x.path.at(-1) === 'run')) expect(value, path.join('.')).not.toContain('${{');
+  });
+
+  it('fails the plan when it plans no tenant', () => {
+    const planStep = (plan.steps as Step[]).find((s) => s.id === 'plan')!;
+    // Written to a file first: a failing build.ts in a pipe or $(...) would not stop `bash -e`.
+    expect(planStep.run).toMatch(/--plan >"\$RUNNER_TEMP\/plan.json"\n/);
+    expect(planStep.run).toContain(`jq -e '.tenants | length > 0'`);
   });
 
   it('restores the image cache before the build and saves it after, whatever the build did', () => {
@@ -143,17 +156,41 @@ describe('nightly.yml', () => {
     for (const p of prefixes) expect(restore['key'].startsWith(p)).toBe(true);
   });
 
-  it('merges every shard report into one summary, also after a failed shard', () => {
+  it('merges every shard report into one summary, writes the run page and queues the alerts whatever happened, and fails only on the verdict', () => {
     expect(summary.needs).toEqual(expect.arrayContaining(['build']));
     expect(summary.if).toContain('always()');
     const steps: Step[] = summary.steps;
     const download = steps.find((s) => s.uses?.startsWith('actions/download-artifact@'))!;
     expect(download.with?.['pattern']).toBe('shard-*');
     const merge = steps.find((s) => s.run?.includes('scripts/summary.ts --merge'))!;
-    expect(merge.run).toContain('node scripts/summary.ts --merge "${dirs[@]}" --out summary');
-    expect(merge.run).toContain('node scripts/summary.ts --markdown summary/summary.json >>"$GITHUB_STEP_SUMMARY"');
+    expect(merge.run).toContain('node scripts/summary.ts --merge "${dirs[@]}" --plan "$RUNNER_TEMP/plan.json" --out summary');
+    const page = steps.find((s) => s.run?.includes('--markdown'))!;
+    expect(page.if).toBe('always()');
+    expect(page.run).toContain('node scripts/summary.ts --markdown summary/summary.json >>"$GITHUB_STEP_SUMMARY"');
+    const alerts = steps.find((s) => s.run?.includes('scripts/alerts.ts'))!;
+    expect(alerts.env?.['DATABASE_URL']).toBe('${{ secrets.DATABASE_URL }}');
     const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))!;
     expect(upload.with?.['path']).toBe('summary/');
+    const verdict = steps.at(-1)!;
+    expect(verdict.if).toBe('always()');
+    expect(verdict.run).toBe('node scripts/summary.ts --verdict summary/summary.json');
+  });
+});
+
+describe('sites.yml', () => {
+  const wf = load('sites.yml');
+  it('validates, has a time limit, runs only by hand, never beside a night, and passes its inputs through env', () => {
+    expect(validateWorkflow(source('sites.yml')).errors).toEqual([]);
+    expect(Object.keys(wf.on)).toEqual(['workflow_dispatch']);
+    expect(wf.on.workflow_dispatch.inputs.action.options).toEqual(['releases', 'rollback', 'list', 'remove']);
+    expect(wf.concurrency).toEqual({ group: load('nightly.yml').concurrency.group, 'cancel-in-progress': false });
+    expect(wf.permissions).toEqual({ contents: 'read' });
+    for (const job of Object.values<any>(wf.jobs)) expect(job['timeout-minutes']).toBeGreaterThan(0);
+    for (const u of strings(wf).filter((x) => x.value.includes('secrets.'))) expect(u.path.at(-2)).toBe('env');
+    for (const { value } of strings(wf).filter((x) => x.path.at(-1) === 'run')) expect(value).not.toContain('${{');
+    const run = (wf.jobs.sites.steps as Step[]).at(-1)!;
+    expect(run.run).toContain('rollback) node scripts/sites.ts rollback --tenant "$TENANT" --to "$TO" ;;');
+    expect(run.run).toContain('remove) node scripts/sites.ts remove --tenant "$TENANT" --tenants tenants --yes ;;');
   });
 });
 

@@ -9,13 +9,15 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { metaFile, sourceFile } from './store.ts';
+import { KEY_CHARS, metaFile, sourceFile } from './store.ts';
 
 export interface PruneOptions {
   /** Keys unused for longer than this are removed. */
   maxAgeDays: number;
   /** Report what would go without removing anything. */
   dryRun?: boolean | undefined;
+  /** Keys kept whatever their age: the photos of the sites live now (liveImageKeys). */
+  keep?: ReadonlySet<string> | undefined;
   now?: number | undefined;
 }
 
@@ -42,6 +44,22 @@ async function sharded(root: string): Promise<[string, string][]> {
   return out;
 }
 
+/**
+ * The cache keys of every photo the sites in a build's output folder publish (<out>/<slug>/img/ab/<key>-...):
+ * a tenant held for weeks keeps its live site's photos although no build has used them since.
+ */
+export async function liveImageKeys(out: string): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (const site of await list(out)) {
+    if (site.startsWith('_') || site.startsWith('.')) continue;
+    for (const [, name] of await sharded(path.join(out, site, 'img'))) {
+      const key = new RegExp(`^[0-9a-f]{${KEY_CHARS}}`).exec(name)?.[0];
+      if (key) keys.add(key);
+    }
+  }
+  return keys;
+}
+
 export async function pruneImageCache(cacheDir: string, opts: PruneOptions): Promise<PruneResult> {
   if (!Number.isFinite(opts.maxAgeDays) || opts.maxAgeDays < 1) throw new RangeError(`maxAgeDays must be at least 1, got ${opts.maxAgeDays}`);
   const cutoff = (opts.now ?? Date.now()) - opts.maxAgeDays * 86_400_000;
@@ -61,7 +79,7 @@ export async function pruneImageCache(cacheDir: string, opts: PruneOptions): Pro
     if (!name.endsWith('.json')) continue;
     const key = name.slice(0, -'.json'.length);
     const st = await fsp.stat(metaFile(cacheDir, key)).catch(() => undefined);
-    if (st && st.mtimeMs < cutoff) stale.add(key);
+    if (st && st.mtimeMs < cutoff && !opts.keep?.has(key)) stale.add(key);
     else live.add(key);
   }
   result.kept = live.size;

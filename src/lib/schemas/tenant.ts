@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LooseId, LooseNumber } from './absent.ts';
+import { AlertsSchema } from './alerts.ts';
 import { AnalyticsSchema } from './analytics.ts';
 import { HttpUrl, OptionalText, SlugSchema, WebhookUrl } from './common.ts';
 import { DeliveryZonesSchema } from './delivery.ts';
@@ -109,6 +110,7 @@ export const TenantConfigSchema = v.strictObject({
   ),
   stock: StockSourceSchema,
   publish: PublishSchema,
+  alerts: AlertsSchema,
   leads: v.optional(
     v.strictObject({
       email: OptionalText,
