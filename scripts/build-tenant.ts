@@ -189,7 +189,11 @@ async function main(): Promise<number> {
       if (!(err instanceof DealerError)) throw err;
       report.error = { name: err.name, message: err.message, hint: err.hint };
       // One line for the summary: "…tenant.json is invalid: theme.primary: expected …; url: …".
-      const reason = err.message.replace(/:\n\s+- /, ': ').replace(/\n\s+- /g, '; ');
+      // Paths as the ops person knows them (tenants/<slug>/tenant.json), not the build machine's checkout.
+      const reason = err.message
+        .replace(/:\n\s+- /, ': ')
+        .replace(/\n\s+- /g, '; ')
+        .replaceAll(tenantDir, relative(process.cwd(), tenantDir) || '.');
       hold(report, reason, err.hint ?? 'Fix the tenant folder and build again.', kept());
       return 1;
     }

@@ -6,6 +6,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError, parseCliWithPositionals, runCli } from './lib/cli.ts';
+import { bucketHistory, trend } from './lib/fleet/history.ts';
+import { liveStates } from './lib/fleet/night.ts';
 import { describeError } from './lib/publish/bucket.ts';
 import { bucketTenants } from './lib/publish/releases.ts';
 import { settleRegion, TARGET_OPTIONS, targetFromFlags } from './lib/publish/target.ts';
@@ -81,10 +83,16 @@ async function main(): Promise<number> {
     }
     const notes: string[] = [];
     const target = targetFromFlags(values);
+    if (target) {
+      try {
+        await settleRegion(target);
+      } catch {
+        // The listing below says what is wrong.
+      }
+    }
     if (target && values.tenants) {
       // A dealer whose folder was removed keeps its site until someone removes it on purpose: say so every night.
       try {
-        await settleRegion(target);
         for (const slug of await bucketTenants(target.client, { bucket: target.bucket, prefix: target.prefix })) {
           if (!existsSync(join(resolve(values.tenants), slug)))
             notes.push(
@@ -93,8 +101,6 @@ async function main(): Promise<number> {
         }
       } catch (err) {
         notes.push(`the bucket could not be listed for sites without a tenant folder: ${describeError(err)}`);
-      } finally {
-        target.client.destroy();
       }
     }
     const env = process.env;
@@ -114,7 +120,30 @@ async function main(): Promise<number> {
         problems.push(`${path}: ${err.message}: that shard's build step stopped before writing its summary (see its log)`);
       }
     }
-    const merged = mergeSummaries(parts, { plan, notes, problems, run_url: runUrl });
+    let merged = mergeSummaries(parts, { plan, notes, problems, run_url: runUrl });
+    if (target) {
+      // A tenant no shard reported on: what the bucket serves for it (it was not changed by this run).
+      const missing = merged.tenants.filter((r) => r.status === 'failed' && r.read === 0 && r.pages === 0 && !r.live_since).map((r) => r.tenant);
+      if (missing.length) {
+        const { live } = await liveStates(target, missing);
+        const history = bucketHistory(target.client, target.bucket, target.prefix);
+        const rows = await Promise.all(
+          merged.tenants.map(async (r) => {
+            const l = missing.includes(r.tenant) ? live.get(r.tenant) : undefined;
+            if (!l) return r;
+            const h = await history.read(r.tenant).catch(() => undefined);
+            return {
+              ...r,
+              listed: l.listed ?? 0,
+              live_since: l.published_at,
+              trend: trend(h).map((n) => ({ day: n.day, status: n.status, listed: n.listed, rejected: n.rejected, build_ms: n.build_ms })),
+            };
+          }),
+        );
+        merged = { ...merged, tenants: rows, totals: { ...merged.totals, listed: rows.reduce((n, r) => n + r.listed, 0) } };
+      }
+      target.client.destroy();
+    }
     writeSummary(resolve(values.out), merged);
     const t = merged.totals;
     console.log(

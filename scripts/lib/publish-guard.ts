@@ -78,7 +78,7 @@ export function publishDecision(
   if (previous && previous.listed > 0 && build.listed < previous.listed * thresholds.min_listed_ratio)
     return {
       publish: false,
-      reason: `the new build lists ${build.listed} cars where the published site lists ${previous.listed} (under ${pct(thresholds.min_listed_ratio)})`,
+      reason: `the new build lists ${build.listed} car${build.listed === 1 ? '' : 's'} where the published site lists ${previous.listed} (under ${pct(thresholds.min_listed_ratio)})`,
       hint: `A truncated or partial export looks like this. ${accept}`,
     };
   return { publish: true };

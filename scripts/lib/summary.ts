@@ -377,11 +377,10 @@ export function statusLines(r: TenantRow): string[] {
     if (r.held_since) lines.push(`${r.status === 'held' ? 'Held' : 'Failed'} since ${r.held_since} (${plural(r.nights_held ?? 1, 'night')}).`);
     if (r.message) lines.push(r.message);
     if (r.refused) lines.push(`The refused build would list ${plural(r.refused.listed, 'car')} (${r.refused.rejected} of ${r.refused.read} rows rejected).`);
-    lines.push(
-      r.listed > 0 || r.live_since
-        ? `Shoppers see the live site: ${plural(r.listed, 'car')}${r.live_since ? `, published ${day(r.live_since)}` : ''}.`
-        : 'No site is live for this dealer yet.',
-    );
+    if (r.listed > 0 || r.live_since)
+      lines.push(`Shoppers see the live site: ${plural(r.listed, 'car')}${r.live_since ? `, published ${day(r.live_since)}` : ''}.`);
+    // Only a dealer's own first build is known to have no site; a platform failure may not know what is live.
+    else if (r.fault === 'dealer') lines.push('No site is live for this dealer yet.');
     if (r.hint) lines.push(`What to do: ${r.hint}`);
     return lines;
   }
@@ -399,7 +398,7 @@ function uploadedCell(r: TenantRow): string {
   const p = r.publish;
   if (!p || (p.status !== 'published' && p.status !== 'failed' && p.status !== 'live')) return '';
   if (p.status === 'live') return '<small>nothing: already live</small>';
-  return `${plural(p.uploaded, 'file')}<br>${mb(p.uploaded_bytes)}${p.copied ? `<small>${p.copied.toLocaleString('en-AU')} copied in the bucket</small>` : ''}`;
+  return `${plural(p.uploaded, 'file')}<small>${mb(p.uploaded_bytes)}</small>${p.copied ? `<small>${p.copied.toLocaleString('en-AU')} copied in the bucket</small>` : ''}`;
 }
 
 /** The summary as one self-contained HTML page (no scripts, no external files), readable on a phone. */
@@ -410,9 +409,9 @@ export function summaryHtml(s: RunSummary): string {
       const label = r.status === 'failed' && r.fault === 'platform' ? 'failed (platform)' : r.repaired ? `${r.status}, repaired` : r.status;
       const cls = `${r.status}${isPlatformProblem(r) ? ' platform' : ''}${r.repaired ? ' repaired' : ''}`;
       return `<tr class="${cls}">
-<td data-label="tenant"><b>${esc(r.tenant)}</b>${r.shard ? `<br><small>shard ${esc(r.shard)}</small>` : ''}</td>
+<td data-label="tenant"><b>${esc(r.tenant)}</b>${r.shard ? `<small>shard ${esc(r.shard)}</small>` : ''}</td>
 <td data-label="status" class="status"><b>${esc(label)}</b>${statusLines(r)
-        .map((l) => `<br><small>${esc(l)}</small>`)
+        .map((l) => `<small>${esc(l)}</small>`)
         .join('')}</td>
 <td data-label="cars listed" class="n">${r.listed.toLocaleString('en-AU')}</td>
 <td data-label="rows rejected" class="n">${r.rejected.toLocaleString('en-AU')}${r.top_reasons.length ? `<small>${r.top_reasons.map(esc).join('<br>')}</small>` : ''}</td>
@@ -431,7 +430,7 @@ export function summaryHtml(s: RunSummary): string {
   const red = t.platform_problems + s.problems.length;
   const headline =
     red > 0
-      ? `The platform failed for ${plural(red, 'tenant or step')}: see the red rows.`
+      ? `The platform failed: ${plural(red, 'problem')}, in red below. The job is red.`
       : t.held + t.failed > 0
         ? `The platform ran; ${plural(t.held + t.failed, 'dealer')} held or failed by their own exports or settings: warnings, alerts sent.`
         : 'Every tenant built or was unchanged.';
@@ -439,22 +438,22 @@ export function summaryHtml(s: RunSummary): string {
 <html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Build summary ${esc(s.build_day)}: ${t.built} built, ${t.unchanged} unchanged, ${t.held} held, ${t.failed} failed</title>
 <style>
-body{font:15px/1.45 system-ui,sans-serif;margin:16px;color:#111;overflow-wrap:anywhere}h1{font-size:1.4rem;margin:0 0 4px}h2{font-size:1.1rem}
+body{font:15px/1.45 system-ui,sans-serif;margin:16px;color:#111;overflow-wrap:break-word}h1{font-size:1.4rem;margin:0 0 4px}h2{font-size:1.1rem}
 .totals{display:flex;gap:8px;flex-wrap:wrap;margin:12px 0}.totals div{border:1px solid #ddd;border-radius:6px;padding:6px 10px}
 .totals b{display:block;font-size:1.25rem}table{border-collapse:collapse;width:100%;margin-top:16px}
-th,td{border-bottom:1px solid #e5e7eb;padding:6px 8px;text-align:left;vertical-align:top}th{background:#f9fafb}
-td.n{text-align:right;font-variant-numeric:tabular-nums}td small{display:block;margin-top:2px}td.n small{text-align:left}small{color:#555}
+th,td{border-bottom:1px solid #e5e7eb;padding:6px 8px;text-align:left;vertical-align:top}th{background:#f9fafb}td.n{white-space:nowrap}td.status{min-width:14em}td small,.compliance li{overflow-wrap:anywhere}
+td.n{text-align:right;font-variant-numeric:tabular-nums}td small{display:block;margin-top:2px}td.n small{text-align:left;white-space:normal}small{color:#555}
 tr.failed td.status b{color:#b91c1c}tr.held td.status b{color:#b45309}tr.platform{background:#fef2f2}tr.repaired td.status b{color:#047857}tr.unchanged{color:#6b7280}
 .headline{font-weight:600}.problems{border:2px solid #b91c1c;border-radius:6px;padding:4px 12px;margin:12px 0}.notes{border:1px solid #b45309;border-radius:6px;padding:4px 12px;margin:12px 0}
 .legend{list-style:none;padding:0;display:flex;gap:14px;flex-wrap:wrap;font-size:13px}.legend span{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}
 .timechart{width:100%;max-width:600px;height:24px;display:block}
 .compliance .errors{color:#b91c1c}.compliance .warnings{color:#b45309}.compliance ul{margin:4px 0 0;padding-left:16px;font-size:12px}
 @media (max-width:760px){
- table,thead,tbody,tr,td{display:block;width:auto}thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
- tr{border:1px solid #e5e7eb;border-radius:8px;margin:12px 0;padding:6px 10px}td{border:0;padding:3px 0}td.n{text-align:left}
+ table,tbody,tr,td{display:block;width:auto}thead{display:none}
+ tr{border:1px solid #e5e7eb;border-radius:8px;margin:12px 0;padding:6px 10px}td{border:0;padding:3px 0}td.n{text-align:left;white-space:normal}td.status{min-width:0}
  td[data-label]:not(:first-child)::before{content:attr(data-label) ": ";font-weight:600;color:#444}td:empty{display:none}
 }
-</style></head><body>
+</style></head><body><main>
 <h1>Build summary for ${esc(s.build_day)}</h1>
 <p>${esc(new Date(s.generated_at).toUTCString())}, ${secs(s.duration_ms)}${s.shards.length ? `, shards ${esc(s.shards.join(', '))}` : ''}${s.run_url ? `, <a href="${esc(s.run_url)}">the run</a>` : ''}</p>
 <p class="headline">${esc(headline)}</p>
@@ -468,7 +467,7 @@ ${rows}
 <p><small>Cars listed: what shoppers see after tonight; for a held dealer, the live site that was kept. 30 nights: cars listed (blue), rows rejected (orange), build time (grey); held or failed nights in red.</small></p>
 <p><small>Compliance findings are aids, not legal advice; each rule and its source: docs/compliance.md. An error holds the tenant's publish.</small></p>
 <p><small>Each tenant's full report: _build/&lt;slug&gt;/report.json. Held: the published site was kept; fix what the row says and run again, or publish anyway with the workflow's accept input (--accept &lt;slug&gt;).</small></p>
-</body></html>
+</main></body></html>
 `;
 }
 

@@ -156,6 +156,16 @@ async function night(
     env: { ...STEP_ENV, BUILD_NOW: day },
     ...(opts.onStepStart ? { onStepStart: opts.onStepStart } : {}),
   });
+  // Every step's output, kept for reading after a failure (and for the real output docs/nightly.md quotes).
+  mkdirSync(join(WORK, 'logs'), { recursive: true });
+  writeFileSync(
+    join(WORK, 'logs', `${day}-${run.runId}-${run.runAttempt}.txt`),
+    run.jobs
+      .flatMap((j) =>
+        j.steps.map((st) => `### ${j.id}${j.matrix ? ` ${JSON.stringify(j.matrix)}` : ''} / ${st.name} (${st.conclusion})\n${st.stdout}${st.stderr}`),
+      )
+      .join('\n'),
+  );
   const summaryDir = workspaces.get('summary');
   const file = summaryDir ? join(summaryDir, 'summary', 'summary.json') : '';
   const summary = existsSync(file)
@@ -327,7 +337,7 @@ describe('the nightly workflow on a simulated fleet of 8 dealers', () => {
 
     const bravo = n.row('bravo-cars');
     expect(bravo).toMatchObject({ status: 'held', fault: 'dealer', listed: CARS, held_since: '2026-11-23', nights_held: 1, refused: { listed: 1, read: 1 } });
-    expect(bravo.message).toBe(`the new build lists 1 cars where the published site lists ${CARS} (under 50%)`);
+    expect(bravo.message).toBe(`the new build lists 1 car where the published site lists ${CARS} (under 50%)`);
     expect(bravo.hint).toMatch(/--accept bravo-cars/);
     expect(bravo.live_since).toMatch(/^2026-/);
     const charlieRow = n.row('charlie-auto');
@@ -351,7 +361,7 @@ describe('the nightly workflow on a simulated fleet of 8 dealers', () => {
     const page = summary.stepSummary;
     expect(page).toContain('### Nightly build 2026-11-23:');
     expect(page).toMatch(
-      /\| bravo-cars \| \*\*held\*\*: Held since 2026-11-23 \(1 night\)\. the new build lists 1 cars where the published site lists 10.*Shoppers see the live site: 10 cars, published 2026-.*What to do: .*--accept bravo-cars.* \| 10 \|/,
+      /\| bravo-cars \| \*\*held\*\*: Held since 2026-11-23 \(1 night\)\. the new build lists 1 car where the published site lists 10.*Shoppers see the live site: 10 cars, published 2026-.*What to do: .*--accept bravo-cars.* \| 10 \|/,
     );
     expect(page).toMatch(/\| delta-trucks \| built: Published release [0-9a-f]{16}.* \| \d+ \(0\.\d MB\) \|/);
     // A config that could not be read refused no export: no "would list 0 cars".
@@ -422,8 +432,10 @@ describe('the nightly workflow on a simulated fleet of 8 dealers', () => {
     expect(n.job('build', 2).result).toBe('failure');
     expect(n.job('build', 1).result, failedOutput(n)).toBe('success');
     expect(n.summary.problems.join('\n')).toMatch(/shard-2.*stopped before writing its summary/);
-    expect(n.row('foxtrot-cars')).toMatchObject({ status: 'failed', fault: 'platform' });
+    // The row still says what shoppers see: the live site, read from the bucket by the summary job.
+    expect(n.row('foxtrot-cars')).toMatchObject({ status: 'failed', fault: 'platform', listed: CARS });
     expect(n.row('foxtrot-cars').message).toMatch(/no report from shard 2/);
+    expect(n.row('foxtrot-cars').trend?.length).toBe(2);
     const summary = n.job('summary');
     expect(summary.stepSummary).toContain('**The run itself failed:**');
     expect(summary.steps.at(-1)).toMatchObject({ name: 'Verdict', conclusion: 'failure' });

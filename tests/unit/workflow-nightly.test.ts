@@ -58,11 +58,15 @@ describe.each(['nightly.yml', 'outbox.yml'])('%s', (file) => {
     const wf = load(file);
     const uses = strings(wf).filter((s) => s.value.includes('secrets.'));
     expect(uses.length).toBeGreaterThan(0);
+    const steps = Object.values<any>(wf.jobs).flatMap((j) => j.steps as Step[]);
     for (const u of uses) {
-      expect(u.path.at(-2), `${u.path.join('.')} = ${u.value}`).toBe('env');
       expect(u.value).toMatch(/^\$\{\{ secrets\.[A-Z0-9_]+ \}\}$/);
+      // An env value, or the token input of actions/checkout (which keeps it out of every command).
+      const checkoutToken =
+        u.path.at(-2) === 'with' && u.path.at(-1) === 'token' && steps.some((s) => s.with?.['token'] === u.value && s.uses?.startsWith('actions/checkout@'));
+      if (!checkoutToken) expect(u.path.at(-2), `${u.path.join('.')} = ${u.value}`).toBe('env');
     }
-    const secretVars = uses.map((u) => u.path.at(-1)!);
+    const secretVars = uses.filter((u) => u.path.at(-2) === 'env').map((u) => u.path.at(-1)!);
     const runs = strings(wf).filter((s) => s.path.at(-1) === 'run');
     for (const { value } of runs) {
       expect(value).not.toMatch(/set -x|set -o xtrace/);
@@ -127,6 +131,17 @@ describe('nightly.yml', () => {
     for (const { path, value } of strings(wf).filter((x) => x.path.at(-1) === 'run')) expect(value, path.join('.')).not.toContain('${{');
   });
 
+  it('every job builds from the same tenants: the operations repository when TENANTS_REPOSITORY is set, checked out into tenants/', () => {
+    for (const [name, job] of Object.entries<any>(wf.jobs)) {
+      const steps = job.steps as Step[];
+      const tenants = steps.find((s) => s.name === 'Check out the tenants');
+      expect(tenants, name).toBeDefined();
+      expect(tenants!.if).toBe("${{ vars.TENANTS_REPOSITORY != '' }}");
+      expect(tenants!.with).toEqual({ repository: '${{ vars.TENANTS_REPOSITORY }}', token: '${{ secrets.TENANTS_TOKEN }}', path: 'tenants' });
+      expect(steps.indexOf(tenants!)).toBe(1);
+    }
+  });
+
   it('fails the plan when it plans no tenant', () => {
     const planStep = (plan.steps as Step[]).find((s) => s.id === 'plan')!;
     // Written to a file first: a failing build.ts in a pipe or $(...) would not stop `bash -e`.
@@ -186,7 +201,7 @@ describe('sites.yml', () => {
     expect(wf.concurrency).toEqual({ group: load('nightly.yml').concurrency.group, 'cancel-in-progress': false });
     expect(wf.permissions).toEqual({ contents: 'read' });
     for (const job of Object.values<any>(wf.jobs)) expect(job['timeout-minutes']).toBeGreaterThan(0);
-    for (const u of strings(wf).filter((x) => x.value.includes('secrets.'))) expect(u.path.at(-2)).toBe('env');
+    for (const u of strings(wf).filter((x) => x.value.includes('secrets.'))) expect(u.path.at(-1) === 'token' || u.path.at(-2) === 'env').toBe(true);
     for (const { value } of strings(wf).filter((x) => x.path.at(-1) === 'run')) expect(value).not.toContain('${{');
     const run = (wf.jobs.sites.steps as Step[]).at(-1)!;
     expect(run.run).toContain('rollback) node scripts/sites.ts rollback --tenant "$TENANT" --to "$TO" ;;');
