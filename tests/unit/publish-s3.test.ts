@@ -2,7 +2,7 @@
 // through the reference host that reads the pointer: what a shopper would get at every step.
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -353,6 +353,44 @@ async function awsRegionProxy(target: string, bucketRegion: string): Promise<{ u
   const address = server.address();
   return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, regions, server };
 }
+
+describe('the CloudFront recipe in docs/publishing.md', () => {
+  it('its Lambda@Edge origin-request handler maps a request into the live slot, as the reference host does, and refuses the rest', async () => {
+    const docs = readFileSync(join(ROOT, 'docs', 'publishing.md'), 'utf8');
+    const code = /```js\n(\/\/ origin-request\.mjs[\s\S]*?)```/.exec(docs)?.[1];
+    expect(code).toBeDefined();
+    // The documented settings, pointed at this bucket and tenant; the SDK reaches the local server
+    // through its own AWS_ENDPOINT_URL_S3 (the recipe's code is run as written otherwise).
+    const file = join(ROOT, '.cache', `origin-request-${process.pid}.mjs`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      code!
+        .replace("const BUCKET = 'dealer-sites';", `const BUCKET = '${s3.bucket}';`)
+        .replace("const PREFIX = 'sites/';", `const PREFIX = '${PREFIX}';`)
+        .replace("{ 'www.coastaltoyota.com.au': 'demo-coastal-toyota' }", "{ 'www.shop.example': 'shop' }"),
+    );
+    process.env['AWS_ENDPOINT_URL_S3'] = s3.endpoint;
+    try {
+      const { handler } = (await import(file)) as { handler: (e: unknown) => Promise<{ uri?: string; status?: string }> };
+      const event = (uri: string, host = 'www.shop.example') => ({
+        Records: [{ cf: { request: { uri, headers: { host: [{ key: 'Host', value: host }] } } } }],
+      });
+      const slot = JSON.parse(await body(`${PREFIX}shop/_meta/current.json`)).slot as string;
+      expect((await handler(event('/'))).uri).toBe(`/${PREFIX}shop/slot-${slot}/index.html`);
+      expect((await handler(event('/cars/a/'))).uri).toBe(`/${PREFIX}shop/slot-${slot}/cars/a/index.html`);
+      expect((await handler(event('/cars/a'))).uri).toBe(`/${PREFIX}shop/slot-${slot}/cars/a/index.html`);
+      expect((await handler(event('/cars/a/autogauge'))).uri).toBe(`/${PREFIX}shop/slot-${slot}/cars/a/autogauge`);
+      expect((await handler(event('/robots.txt'))).uri).toBe(`/${PREFIX}shop/slot-${slot}/robots.txt`);
+      for (const bad of ['/../_meta/current.json', '/%2e%2e/_meta/current.json', '/a//b', '/%zz'])
+        expect(await handler(event(bad)), bad).toMatchObject({ status: '404' });
+      expect(await handler(event('/', 'unknown.example'))).toMatchObject({ status: '404' });
+    } finally {
+      delete process.env['AWS_ENDPOINT_URL_S3'];
+      rmSync(file, { force: true });
+    }
+  });
+});
 
 describe('AWS S3 as docs/nightly.md sets it up: no endpoint, a region', () => {
   it('an empty --endpoint means AWS S3 (no usage error), and a bucket in another region than configured is found through its redirect', async () => {
