@@ -319,7 +319,13 @@ export async function publishTenant(client: S3Client, slug: string, siteDir: str
     // The release is live from here on: a failure below is a warning, tidied up by the next publish.
     try {
       await putJson(client, opts.bucket, indexKey(base), index);
-      stats.deleted += await tidy(client, opts.bucket, base, pointer, kept, (key) => opts.onEvent?.({ op: 'delete', key }));
+      const tidied = await tidy(client, opts.bucket, base, pointer, kept, (key) => opts.onEvent?.({ op: 'delete', key }));
+      stats.deleted += tidied.deleted;
+      if (tidied.slots.length) {
+        // Slots past a lowered --releases are gone: a rollback must not be offered them.
+        index = { ...index, slots: Object.fromEntries(Object.entries(index.slots).filter(([slot]) => !tidied.slots.includes(slot))) };
+        await putJson(client, opts.bucket, indexKey(base), index);
+      }
     } catch (err) {
       stats.warning = `the release is live, but tidying up after it failed: ${describeError(err)}; the next publish tries again`;
     }
@@ -338,17 +344,28 @@ export async function publishTenant(client: S3Client, slug: string, siteDir: str
  * Removes what the layout does not use under the tenant's folder: a site published flat before the
  * release slots (every top-level name but the slots and _meta/), and slots past the kept count.
  */
-async function tidy(client: S3Client, bucket: string, base: string, live: Pointer, kept: number, onDelete: (key: string) => void): Promise<number> {
+async function tidy(
+  client: S3Client,
+  bucket: string,
+  base: string,
+  live: Pointer,
+  kept: number,
+  onDelete: (key: string) => void,
+): Promise<{ deleted: number; slots: string[] }> {
   const { folders, files } = await listLevel(client, bucket, base);
   const keep = new Set([...slotNames(kept).map((s) => `slot-${s}`), META.replace(/\/$/, '')]);
   const keys = files.map((f) => base + f);
+  const slots: string[] = [];
   for (const folder of folders) {
     if (keep.has(folder) || folder === `slot-${live.slot}`) continue;
     for (const rel of (await listUnder(client, bucket, `${base}${folder}/`)).keys()) keys.push(`${base}${folder}/${rel}`);
     const slot = /^slot-([a-h])$/.exec(folder)?.[1];
-    if (slot) keys.push(manifestKey(base, slot));
+    if (slot) {
+      keys.push(manifestKey(base, slot));
+      slots.push(slot);
+    }
   }
-  return deleteKeys(client, bucket, keys, (batch) => batch.forEach(onDelete));
+  return { deleted: await deleteKeys(client, bucket, keys, (batch) => batch.forEach(onDelete)), slots };
 }
 
 export interface PublishOptions {
