@@ -68,7 +68,8 @@ describe('the compliance step in a tenant build', () => {
   it('a sales location without its licence number is an error naming the location and state; the publish is held', () => {
     writeTenant(records(), config(location({ dealer_license_number: null })));
     const { status, output, report, summary, html } = build();
-    expect(status, output).toBe(1);
+    // 3: held by the dealer's own data (a warning for the nightly job), not the platform's failure (1).
+    expect(status, output).toBe(3);
     expect(report.status).toBe('held');
     const message = 'Compliance Motors Caringbah (NSW) has no dealer licence number; NSW law asks for it on the website and in advertising';
     expect(report.compliance?.findings).toContainEqual(expect.objectContaining({ rule: 'licence-number-missing', severity: 'error', message }));
@@ -90,7 +91,8 @@ describe('the compliance step in a tenant build', () => {
       config(),
     );
     const { status, output, report } = build();
-    expect(status, output).toBe(1);
+    // 3: held by the dealer's own data (a warning for the nightly job), not the platform's failure (1).
+    expect(status, output).toBe(3);
     expect(report.status).toBe('held');
     const f = report.compliance?.findings.find((x) => x.rule === 'rate-without-comparison-rate');
     expect(f, output).toMatchObject({ severity: 'error', subject: 'C81002 2021 Toyota RAV4' });
