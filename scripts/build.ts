@@ -18,15 +18,15 @@ import { fileURLToPath } from 'node:url';
 import { UsageError, intFlag, isMain, listFlag, parseCli, runCli } from './lib/cli.ts';
 import { australianToday, shardOf, tenantFingerprint } from './lib/fingerprint.ts';
 import { bucketHistory, localHistory } from './lib/fleet/history.ts';
-import { liveIsCurrent, liveReportFile, liveStates, publishBuilt, publishCell, readJsonFile, recordTenantNight, type LiveState } from './lib/fleet/night.ts';
+import { liveIsCurrent, liveReportFile, liveStates, publishBuilt, publishCell, recordTenantNight, type LiveState } from './lib/fleet/night.ts';
 import { liveImageKeys, pruneImageCache } from './lib/images/prune.ts';
-import { imageCacheDir } from './lib/images/store.ts';
+import { imageCacheDir, readJson } from './lib/images/store.ts';
 import { checkBucket, describeError } from './lib/publish/bucket.ts';
 import { formatTenantLine } from './lib/publish/publish.ts';
 import { settleRegion, TARGET_OPTIONS, TARGET_USAGE, targetFromFlags } from './lib/publish/target.ts';
 import { emptyTrash, readPublishedState, stillCurrent } from './lib/publish-guard.ts';
 import { emptyReport, type BuildReport } from './lib/report.ts';
-import { isPlatformProblem, rowFromReport, summarise, writeSummary, type TenantRow } from './lib/summary.ts';
+import { isPlatformProblem, rowFromReport, runUrlFromEnv, summarise, writeSummary, type TenantRow } from './lib/summary.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -367,7 +367,7 @@ async function main(): Promise<number> {
       continue;
     }
     // The report of the site in <out>/<slug>, not of a held build since: an export put back as it was reads as the live site.
-    const last = readJsonFile<BuildReport>(liveReportFile(out, p.name)) ?? readLastReport(out, p.name);
+    const last = (readJson(liveReportFile(out, p.name)) as BuildReport | undefined) ?? readLastReport(out, p.name);
     if (last && last.status === 'ok') writeFileSync(join(out, '_build', p.name, 'report.json'), JSON.stringify(last, null, 2));
     await finish({ ...rowFromReport(last ?? emptyReport(p.name), 'unchanged', p.shard), time_ms: Math.round(p.checkMs) }, true);
   }
@@ -416,10 +416,7 @@ async function main(): Promise<number> {
   );
   for (const p of queue) rows.push({ ...rowFromReport(emptyReport(p.name), 'failed', p.shard), fault: 'platform', message: 'not built: the run was stopped' });
 
-  const runUrl =
-    process.env['GITHUB_SERVER_URL'] && process.env['GITHUB_REPOSITORY'] && process.env['GITHUB_RUN_ID']
-      ? `${process.env['GITHUB_SERVER_URL']}/${process.env['GITHUB_REPOSITORY']}/actions/runs/${process.env['GITHUB_RUN_ID']}`
-      : undefined;
+  const runUrl = runUrlFromEnv();
   const summary = summarise(rows, {
     build_day: day.slice(0, 10),
     duration_ms: Math.round(performance.now() - started),

@@ -11,7 +11,7 @@ import { liveStates } from './lib/fleet/night.ts';
 import { describeError } from './lib/publish/bucket.ts';
 import { bucketTenants } from './lib/publish/releases.ts';
 import { settleRegion, TARGET_OPTIONS, targetFromFlags } from './lib/publish/target.ts';
-import { mergeSummaries, summaryMarkdown, verdict, writeSummary, type RunSummary } from './lib/summary.ts';
+import { mergeSummaries, runUrlFromEnv, summaryMarkdown, verdict, writeSummary, type RunSummary } from './lib/summary.ts';
 
 const USAGE = `
 Usage:
@@ -103,11 +103,7 @@ async function main(): Promise<number> {
         notes.push(`the bucket could not be listed for sites without a tenant folder: ${describeError(err)}`);
       }
     }
-    const env = process.env;
-    const runUrl =
-      env['GITHUB_SERVER_URL'] && env['GITHUB_REPOSITORY'] && env['GITHUB_RUN_ID']
-        ? `${env['GITHUB_SERVER_URL']}/${env['GITHUB_REPOSITORY']}/actions/runs/${env['GITHUB_RUN_ID']}`
-        : undefined;
+    const runUrl = runUrlFromEnv();
     // A shard whose build step was stopped (killed, out of time) uploads its old reports but no summary:
     // a problem of the run, and its planned tenants become "no report" rows.
     const parts: RunSummary[] = [];
@@ -136,7 +132,7 @@ async function main(): Promise<number> {
               ...r,
               listed: l.listed ?? 0,
               live_since: l.published_at,
-              trend: trend(h).map((n) => ({ day: n.day, status: n.status, listed: n.listed, rejected: n.rejected, build_ms: n.build_ms })),
+              trend: trend(h),
             };
           }),
         );

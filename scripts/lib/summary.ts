@@ -110,6 +110,12 @@ export interface RunSummary {
   tenants: TenantRow[];
 }
 
+/** The run page of the GitHub Actions run this process is part of, when it is one. */
+export function runUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: run } = env;
+  return server && repo && run ? `${server}/${repo}/actions/runs/${run}` : undefined;
+}
+
 /** The tenant's problem is the platform's: the run is red. */
 export function isPlatformProblem(r: TenantRow): boolean {
   return r.fault === 'platform' || r.publish?.status === 'failed';

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getText, putJson } from '../publish/bucket.ts';
 import { historyKey, tenantBase } from '../publish/layout.ts';
+import type { TrendPoint } from '../summary.ts';
 
 export type NightStatus = 'built' | 'unchanged' | 'held' | 'failed';
 
@@ -65,8 +66,10 @@ export function repairedRun(history: History | undefined): { since: string; nigh
 }
 
 /** The last 30 nights, oldest first: what the run page draws. */
-export function trend(history: History | undefined): NightEntry[] {
-  return (history?.nights ?? []).slice(-TREND_NIGHTS);
+export function trend(history: History | undefined): TrendPoint[] {
+  return (history?.nights ?? [])
+    .slice(-TREND_NIGHTS)
+    .map((n) => ({ day: n.day, status: n.status, listed: n.listed, rejected: n.rejected, build_ms: n.build_ms }));
 }
 
 export function parseHistory(text: string, tenant: string): History {

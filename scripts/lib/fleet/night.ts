@@ -5,7 +5,6 @@
  */
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Options } from '../publish/bucket.ts';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ReleaseInfo, tenantBase } from '../publish/layout.ts';
 import { mapLimit } from '../publish/pool.ts';
@@ -112,7 +111,7 @@ export async function recordTenantNight(store: HistoryStore, row: TenantRow, day
       held_since: held?.since,
       nights_held: held?.nights,
       repaired: repairedRun(history),
-      trend: trend(history).map((n) => ({ day: n.day, status: n.status, listed: n.listed, rejected: n.rejected, build_ms: n.build_ms })),
+      trend: trend(history),
     };
   } catch (err) {
     return { ...row, message: `${row.message ? `${row.message}; ` : ''}history not recorded (${store.where}: ${(err as Error).message})` };
@@ -122,12 +121,4 @@ export async function recordTenantNight(store: HistoryStore, row: TenantRow, day
 /** The report of the site in <out>/<slug> (kept beside report.json when a build is swapped in). */
 export function liveReportFile(out: string, slug: string): string {
   return join(out, '_build', slug, 'live-report.json');
-}
-
-export function readJsonFile<T>(file: string): T | undefined {
-  try {
-    return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -50,6 +50,7 @@ import {
   planFromManifest,
   planPublish,
   unlistedCandidates,
+  unquoteEtag,
   type Manifest,
   type RemoteHeaders,
 } from './plan.ts';
@@ -243,7 +244,7 @@ export async function publishTenant(client: S3Client, slug: string, siteDir: str
     if (manifest) {
       await mapLimit(unlistedCandidates(local, manifest, objects), concurrency, async (rel) => {
         const h = await headObject(client, opts.bucket, sBase + rel);
-        if (h) objects.set(rel, { size: h.ContentLength ?? -1, etag: (h.ETag ?? '').replace(/"/g, '') });
+        if (h) objects.set(rel, { size: h.ContentLength ?? -1, etag: unquoteEtag(h.ETag) });
       });
     }
     const heads = new Map<string, RemoteHeaders>();
@@ -293,7 +294,7 @@ export async function publishTenant(client: S3Client, slug: string, siteDir: str
           ContentMD5: Buffer.from(f.md5, 'hex').toString('base64'),
         }),
       );
-      etags.set(f.rel, (res.ETag ?? '').replace(/"/g, '') || f.md5);
+      etags.set(f.rel, unquoteEtag(res.ETag) || f.md5);
       stats.uploaded++;
       stats.uploaded_bytes += f.size;
       opts.onEvent?.({ op: 'put', key });
