@@ -22,6 +22,8 @@ import { UsageError, parseCli, runCli } from './lib/cli.ts';
 import { emptyReport, type BuildReport } from './lib/report.ts';
 import { processImages, publishImages } from './lib/images/pipeline.ts';
 import { imageCacheDir, readJson } from './lib/images/store.ts';
+import { PhotoStore, photoStoreFromEnv } from './lib/images/photo-store.ts';
+import { createS3Client } from './lib/publish/bucket.ts';
 import { OUTPUTS, prepareModel, type OutputContext } from './lib/outputs/index.ts';
 import { publishDecision, readPublishedState, stagingFolders, swapIn, type PublishedState } from './lib/publish-guard.ts';
 import { createHash } from 'node:crypto';
@@ -44,6 +46,10 @@ async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildRe
   const jobs = new Map<string, boolean>();
   for (const v of listed) v.image_sources.forEach((src, i) => jobs.set(src, (jobs.get(src) ?? false) || i === 0));
   const cacheDir = imageCacheDir(root);
+  // The fleet's photo store, set by scripts/build.ts when it publishes to a bucket (never by a tenant file).
+  const where = photoStoreFromEnv();
+  const client = where ? createS3Client({ endpoint: where.endpoint, region: where.region }) : undefined;
+  const store = where && client ? new PhotoStore(client, where.bucket, where.prefix) : undefined;
   let lastShown = 0;
   const { photos, stats, failures } = await processImages(
     [...jobs].map(([source, card]) => ({ source, card })),
@@ -52,6 +58,7 @@ async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildRe
       cacheDir,
       width: tenant.images.width,
       quality: tenant.images.quality,
+      store,
       ...(process.env['DEALER_IMAGE_CONCURRENCY'] ? { concurrency: Number(process.env['DEALER_IMAGE_CONCURRENCY']) } : {}),
       onProgress: (done, total) => {
         if (done === total || Date.now() - lastShown > 2000) {
@@ -61,6 +68,12 @@ async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildRe
       },
     },
   );
+  client?.destroy();
+  if (store && store.stats.errors > 0) {
+    console.error(
+      `warning: the photo store had ${store.stats.errors} failed request(s); those photos were made here instead. First: ${store.stats.firstError ?? '?'}`,
+    );
+  }
   for (const v of listed) {
     v.photos = v.image_sources.map((src): Photo => photos.get(src) ?? { ok: false, source: src, reason: 'not processed' });
   }
@@ -70,11 +83,24 @@ async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildRe
     sources: stats.sources,
     processed: stats.processed,
     cached: stats.cached,
+    from_store: stats.fromStore,
     failed: stats.failed,
     downloaded: stats.downloaded,
     variants_written: stats.variantsWritten,
     published_files: 0,
     failures: failures.map((f) => ({ ...f, cars: carsBySource.get(f.source) ?? [] })),
+    ...(store
+      ? {
+          store: {
+            fetched_files: store.stats.fetchedFiles,
+            fetched_bytes: store.stats.fetchedBytes,
+            stored: store.stats.stored,
+            stored_files: store.stats.storedFiles,
+            errors: store.stats.errors,
+            ...(store.stats.firstError ? { first_error: store.stats.firstError } : {}),
+          },
+        }
+      : {}),
   };
   return { photos, cacheDir };
 }

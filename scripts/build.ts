@@ -16,6 +16,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError, intFlag, isMain, listFlag, parseCli, runCli } from './lib/cli.ts';
+import { PHOTO_STORE_ENV, photoStoreEnv } from './lib/images/photo-store.ts';
 import { australianToday, shardOf, tenantFingerprint } from './lib/fingerprint.ts';
 import { bucketHistory, localHistory } from './lib/fleet/history.ts';
 import { liveIsCurrent, liveReportFile, liveStates, publishBuilt, publishCell, recordTenantNight, type LiveState } from './lib/fleet/night.ts';
@@ -102,6 +103,8 @@ function buildOne(
     day: string;
     fingerprint: string;
     live?: { listed: number; published_at: string } | undefined;
+    /** The fleet's photo store (PHOTO_STORE_ENV), when publishing to a bucket. */
+    photoStore?: string | undefined;
   },
 ): Promise<BuildReport> {
   // A child that dies without writing its report must not be read as the last run's report.
@@ -127,7 +130,12 @@ function buildOne(
       ],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, BUILD_NOW: opts.day, DEALER_IMAGE_CONCURRENCY: String(opts.imageConcurrency) },
+        env: {
+          ...process.env,
+          BUILD_NOW: opts.day,
+          DEALER_IMAGE_CONCURRENCY: String(opts.imageConcurrency),
+          ...(opts.photoStore ? { [PHOTO_STORE_ENV]: opts.photoStore } : {}),
+        },
       },
     );
     running.add(child);
@@ -397,6 +405,7 @@ async function main(): Promise<number> {
           day,
           fingerprint: p.fingerprint,
           live: liveNow && liveNow.listed !== undefined ? { listed: liveNow.listed, published_at: liveNow.published_at } : undefined,
+          photoStore: target ? photoStoreEnv({ bucket: target.bucket, prefix: target.prefix, ...target.options }) : undefined,
         });
         done++;
         const status = r.status === 'ok' ? 'built' : r.status === 'held' ? 'held' : 'failed';
@@ -405,7 +414,7 @@ async function main(): Promise<number> {
         console.log(
           `[${done}/${todo.length} tenants${eta}] ` +
             (r.status === 'ok'
-              ? `[${p.name}] done: ${r.pages.html} pages, ${r.records.listed} cars listed, ${r.records.rejected} records rejected, images ${r.images.processed} new / ${r.images.cached} cached / ${r.images.failed} failed, ${(r.timings_ms.total / 1000).toFixed(1)} s`
+              ? `[${p.name}] done: ${r.pages.html} pages, ${r.records.listed} cars listed, ${r.records.rejected} records rejected, images ${r.images.processed} new / ${r.images.cached} cached${r.images.from_store ? ` / ${r.images.from_store} from the photo store` : ''} / ${r.images.failed} failed, ${(r.timings_ms.total / 1000).toFixed(1)} s`
               : r.status === 'held'
                 ? `[${p.name}] HELD: ${r.held?.reason ?? r.error?.message ?? ''}; the published site is kept`
                 : `[${p.name}] FAILED${r.fault === 'platform' ? ' (platform)' : ''}: ${r.error?.message.split('\n')[0] ?? 'unknown error'}`),

@@ -34,10 +34,18 @@ export interface BuildReport {
     sources: number;
     processed: number;
     cached: number;
+    /** Photos whose variants came from the fleet's photo store (scripts/lib/images/photo-store.ts), not sharp. */
+    from_store?: number | undefined;
     failed: number;
     downloaded: number;
     variants_written: number;
     published_files: number;
+    /**
+     * The fleet's photo store, when the build had one: variant files fetched and put, and requests that
+     * failed (the photo was then encoded here, or stays only in this runner's cache).
+     */
+    store?:
+      { fetched_files: number; fetched_bytes: number; stored: number; stored_files: number; errors: number; first_error?: string | undefined } | undefined;
     failures: { source: string; reason: string; cars: string[] }[];
   };
   /** The marketplace feeds written (scripts/lib/outputs/feeds.ts): vehicles in each, and what was left out and why. */

@@ -12,6 +12,8 @@ import sharp, { type CacheResult } from 'sharp';
 import type { Photo, PhotoVariant } from '../../../src/lib/model/vehicle.ts';
 import { encodeImage, ImageError, planVariants, type VariantParams } from './encode.ts';
 import { Fetcher, type Validators } from './fetch.ts';
+import { withFileLock } from './file-lock.ts';
+import type { PhotoStore } from './photo-store.ts';
 import { forEachPooled, KeyedLock, Semaphore } from './pool.ts';
 import {
   contentKey,
@@ -20,6 +22,7 @@ import {
   readMeta,
   readUrlRecord,
   markUsed,
+  lockFile,
   sourceFile,
   type UrlRecord,
   urlRecordFile,
@@ -65,6 +68,11 @@ export interface ImageOptions {
   now?: () => number;
   /** URL prefix of the published variants; default '/img/'. */
   urlPrefix?: string;
+  /**
+   * The fleet's photo store (photo-store.ts): a photo missing from the local cache is fetched from it
+   * before it is encoded, and what this run encodes is put into it.
+   */
+  store?: PhotoStore | undefined;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -81,6 +89,8 @@ export interface ImageStats {
   processed: number;
   /** Sources served entirely from the cache (including bytes already processed for another source). */
   cached: number;
+  /** Sources whose variants were fetched from the fleet's photo store instead of encoded. */
+  fromStore: number;
   failed: number;
   /** URLs actually downloaded in this run. */
   downloaded: number;
@@ -160,10 +170,12 @@ interface Outcome {
   photo: Photo;
   /** sharp ran for this source in this run. */
   worked: boolean;
+  /** Its variants came from the fleet's photo store in this run. */
+  fetched?: boolean;
 }
 
 class Run {
-  readonly stats: ImageStats = { sources: 0, processed: 0, cached: 0, failed: 0, downloaded: 0, variantsWritten: 0, ms: 0 };
+  readonly stats: ImageStats = { sources: 0, processed: 0, cached: 0, fromStore: 0, failed: 0, downloaded: 0, variantsWritten: 0, ms: 0 };
   readonly index: LocalIndex;
   private readonly cacheDir: string;
   private readonly tenantRoot: string;
@@ -177,6 +189,7 @@ class Run {
   private readonly revalidateMs: number;
   private readonly now: () => number;
   private readonly keyLock = new KeyedLock();
+  private readonly store: PhotoStore | undefined;
   private readonly metas = new Map<string, ImageMeta | undefined>();
   /** Variant files (relative paths) known to exist. */
   private readonly present = new Set<string>();
@@ -196,6 +209,7 @@ class Run {
     this.revalidateMs = (opts.revalidateDays ?? 7) * 86_400_000;
     this.now = opts.now ?? Date.now;
     this.index = new LocalIndex(this.cacheDir);
+    this.store = opts.store;
   }
 
   async process(source: string, card: boolean): Promise<Outcome> {
@@ -246,18 +260,26 @@ class Run {
 
   private async remote(source: string, url: URL, card: boolean): Promise<Outcome> {
     const href = url.href;
-    const rec = readUrlRecord(this.cacheDir, href);
+    let rec = readUrlRecord(this.cacheDir, href);
+    if (!rec && this.store) {
+      // Another runner downloaded this address: its record names the bytes, and the store has their variants.
+      rec = await this.store.urlRecord(href);
+      if (rec) await writeAtomic(urlRecordFile(this.cacheDir, href), JSON.stringify(rec));
+    }
     let validators: Validators = {};
     if (rec) {
-      const photo = this.cachedPhoto(source, rec.key, card);
+      const restored = await this.restore(source, rec.key, card);
+      const photo = restored?.photo;
       if (photo) {
-        if (this.now() - Date.parse(rec.checked ?? rec.at) < this.revalidateMs) return { photo, worked: false };
+        if (this.now() - Date.parse(rec.checked ?? rec.at) < this.revalidateMs) return restored;
         // Time to ask the server whether the photo at this address changed.
         const got = await this.net.run(() => this.fetcher.get(url, { etag: rec.etag, lastModified: rec.last_modified }));
-        if (!got.ok) return { photo, worked: false }; // unreachable now: keep what we have
+        if (!got.ok) return restored; // unreachable now: keep what we have
         if (got.notModified || contentKey(got.bytes) === rec.key) {
-          await writeAtomic(urlRecordFile(this.cacheDir, href), JSON.stringify({ ...rec, checked: new Date(this.now()).toISOString() }));
-          return { photo, worked: false };
+          const checked: UrlRecord = { ...rec, checked: new Date(this.now()).toISOString() };
+          await writeAtomic(urlRecordFile(this.cacheDir, href), JSON.stringify(checked));
+          await this.store?.putUrlRecord(checked);
+          return restored;
         }
         this.stats.downloaded++;
         return this.downloaded(source, href, card, got.bytes, got.contentType, got.validators, rec);
@@ -309,6 +331,7 @@ class Run {
         if (validators.etag) record.etag = validators.etag;
         if (validators.lastModified) record.last_modified = validators.lastModified;
         await writeAtomic(urlRecordFile(this.cacheDir, href), JSON.stringify(record));
+        await this.store?.putUrlRecord(record);
       }
     }
     return out;
@@ -363,21 +386,90 @@ class Run {
     return photo;
   }
 
-  /** Makes whatever is missing for these bytes; one source at a time per content key. */
+  /** The photo from the local cache, else from the fleet's store; undefined when neither has it whole. */
+  private restore(source: string, key: string, card: boolean): Promise<Outcome | undefined> {
+    return this.keyLock.run(key, async () => {
+      const cached = this.cachedPhoto(source, key, card);
+      if (cached) return { photo: cached, worked: false };
+      return this.fetchFromStore(source, key, card);
+    });
+  }
+
+  /** Downloads the variants the local cache lacks from the store, when its meta lists them all. */
+  private async fetchFromStore(source: string, key: string, card: boolean): Promise<Outcome | undefined> {
+    if (!this.store) return undefined;
+    const remote = await this.store.meta(key);
+    if (!remote?.colour) return undefined;
+    const wanted = planVariants(remote.w, this.params(card)).filter((v) => !this.have(key, this.meta(key), v.suffix));
+    if (wanted.some((v) => !remote.variants[v.suffix])) return undefined;
+    const files = await Promise.all(
+      wanted.map(async (v) => {
+        const rel = variantRel(key, v.suffix);
+        return { rel, bytes: await this.store?.variant(rel) };
+      }),
+    );
+    if (files.some((f) => !f.bytes)) return undefined;
+    for (const f of files) if (f.bytes) await writeAtomic(variantFile(this.cacheDir, f.rel), f.bytes);
+    this.metas.set(key, await writeMeta(this.cacheDir, key, remote));
+    const photo = this.cachedPhoto(source, key, card);
+    if (!photo) return undefined;
+    this.store.stats.fetched++;
+    return { photo, worked: false, fetched: true };
+  }
+
+  /** Puts what this run encoded for `key` into the store: the variants first, then the meta listing them. */
+  private async pushToStore(key: string, meta: ImageMeta, written: readonly string[]): Promise<void> {
+    if (!this.store || written.length === 0) return;
+    const files: { rel: string; bytes: Buffer }[] = [];
+    const listed: ImageMeta = { ...meta, variants: {} };
+    const remote = await this.store.meta(key);
+    for (const [suffix, dims] of Object.entries(meta.variants)) {
+      const rel = variantRel(key, suffix);
+      if (remote?.variants[suffix] && !written.includes(suffix)) {
+        listed.variants[suffix] = dims;
+        continue;
+      }
+      const bytes = await fsp.readFile(variantFile(this.cacheDir, rel)).catch(() => undefined);
+      if (!bytes) continue;
+      files.push({ rel, bytes });
+      listed.variants[suffix] = dims;
+    }
+    await this.store.putPhoto(key, listed, files);
+  }
+
+  /**
+   * Makes whatever is missing for these bytes: from the local cache, else the fleet's store, else sharp.
+   * One source at a time per content key in this process, and across the processes sharing the cache
+   * (two tenants built side by side that carry the same photo encode it once).
+   */
   private ensure(source: string, key: string, bytes: Buffer, card: boolean, contentType: string | undefined): Promise<Outcome> {
     return this.keyLock.run(key, async () => {
       const cached = this.cachedPhoto(source, key, card);
       if (cached) return { photo: cached, worked: false };
-      const known = this.meta(key);
-      const result = await this.cpu.run(() =>
-        encodeImage(bytes, key, this.params(card), this.cacheDir, known, (suffix) => this.have(key, known, suffix), contentType),
-      );
-      this.stats.variantsWritten += result.written;
-      const saved = await writeMeta(this.cacheDir, key, result.meta);
-      this.metas.set(key, saved);
-      const photo = this.cachedPhoto(source, key, card);
-      if (!photo) throw new Error(`variants of ${key} missing right after encoding`);
-      return { photo, worked: true };
+      return withFileLock(lockFile(this.cacheDir, key), async () => {
+        // Another process may have made it while this one waited for the lock: read the meta again.
+        this.metas.delete(key);
+        const made = this.cachedPhoto(source, key, card);
+        if (made) return { photo: made, worked: false };
+        const fetched = await this.fetchFromStore(source, key, card);
+        if (fetched) return fetched;
+        const known = this.meta(key);
+        const had = new Set(Object.keys(known?.variants ?? {}).filter((suffix) => this.have(key, known, suffix)));
+        const result = await this.cpu.run(() =>
+          encodeImage(bytes, key, this.params(card), this.cacheDir, known, (suffix) => this.have(key, known, suffix), contentType),
+        );
+        this.stats.variantsWritten += result.written;
+        const saved = await writeMeta(this.cacheDir, key, result.meta);
+        this.metas.set(key, saved);
+        const photo = this.cachedPhoto(source, key, card);
+        if (!photo) throw new Error(`variants of ${key} missing right after encoding`);
+        await this.pushToStore(
+          key,
+          saved,
+          Object.keys(saved.variants).filter((suffix) => !had.has(suffix)),
+        );
+        return { photo, worked: true };
+      });
     });
   }
 }
@@ -420,6 +512,7 @@ export async function processImages(jobs: ImageJob[], opts: ImageOptions): Promi
         run.stats.failed++;
         failures.push({ source, reason: out.photo.reason });
       } else if (out.worked) run.stats.processed++;
+      else if (out.fetched) run.stats.fromStore++;
       else run.stats.cached++;
       done++;
       try {

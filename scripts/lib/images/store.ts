@@ -6,6 +6,7 @@
  *   <cacheDir>/src/ab/<key>                  original bytes of downloaded photos (re-used instead of re-fetching)
  *   <cacheDir>/url/ab/<sha256(url)>.json     URL -> key of the bytes last downloaded from it
  *   <cacheDir>/local-index.json              absolute path + size + mtimeMs -> key, so unchanged files are not re-read
+ *   <cacheDir>/lock/ab/<key>                 held while one process encodes the photo (file-lock.ts)
  *
  * A meta file's modification time is when a build last used that key (markUsed): pruneImageCache
  * (prune.ts) removes the keys no build has used for a while, so sold cars' photos do not pile up.
@@ -56,6 +57,11 @@ export function metaFile(cacheDir: string, key: string): string {
 
 export function sourceFile(cacheDir: string, key: string): string {
   return path.join(cacheDir, 'src', shardOf(key), key);
+}
+
+/** Held while one process encodes the photo (file-lock.ts). */
+export function lockFile(cacheDir: string, key: string): string {
+  return path.join(cacheDir, 'lock', shardOf(key), key);
 }
 
 export function urlRecordFile(cacheDir: string, url: string): string {
