@@ -78,6 +78,8 @@ export function emptyStoreStats(): PhotoStoreStats {
   return { fetched: 0, fetchedFiles: 0, fetchedBytes: 0, stored: 0, storedFiles: 0, errors: 0 };
 }
 
+const OFF_AFTER = 5;
+
 const missing = (err: unknown): boolean => ['NoSuchKey', 'NotFound'].includes(errorName(err)) || httpStatus(err) === 404;
 
 /** The store through the S3 API. Every method answers "not there" rather than throw for a missing object. */
@@ -93,25 +95,39 @@ export class PhotoStore {
     this.prefix = prefix;
   }
 
+  /** Failures in a row; past OFF_AFTER the store is left alone for the rest of the build. */
+  private failuresInRow = 0;
+
+  /** False once the store failed OFF_AFTER times in a row: a store that is down costs seconds, not a retry per photo. */
+  get usable(): boolean {
+    return this.failuresInRow < OFF_AFTER;
+  }
+
   private noteError(what: string, err: unknown): void {
     this.stats.errors++;
+    this.failuresInRow++;
     this.stats.firstError ??= `${what}: ${describeError(err)}`;
   }
 
   private async get(key: string): Promise<Buffer | undefined> {
+    if (!this.usable) return undefined;
     try {
       const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       const bytes = await res.Body?.transformToByteArray();
+      this.failuresInRow = 0;
       return bytes ? Buffer.from(bytes) : undefined;
     } catch (err) {
-      if (!missing(err)) this.noteError(`reading ${key}`, err);
+      if (missing(err)) this.failuresInRow = 0;
+      else this.noteError(`reading ${key}`, err);
       return undefined;
     }
   }
 
   private async put(key: string, body: Uint8Array | string, contentType: string, cacheControl: string): Promise<boolean> {
+    if (!this.usable) return false;
     try {
       await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, CacheControl: cacheControl }));
+      this.failuresInRow = 0;
       return true;
     } catch (err) {
       this.noteError(`writing ${key}`, err);
