@@ -23,6 +23,7 @@ import { emptyReport, type BuildReport } from './lib/report.ts';
 import { processImages, publishImages } from './lib/images/pipeline.ts';
 import { imageCacheDir, readJson } from './lib/images/store.ts';
 import { PhotoStore, photoStoreFromEnv } from './lib/images/photo-store.ts';
+import { earlierDay, nextPhotoCheckDay, revalidateDaysFor } from './lib/images/photo-checks.ts';
 import { createS3Client } from './lib/publish/bucket.ts';
 import { OUTPUTS, prepareModel, type OutputContext } from './lib/outputs/index.ts';
 import { publishDecision, readPublishedState, stagingFolders, swapIn, type PublishedState } from './lib/publish-guard.ts';
@@ -51,6 +52,10 @@ async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildRe
   const client = where ? createS3Client({ endpoint: where.endpoint, region: where.region }) : undefined;
   const store = where && client ? new PhotoStore(client, where.bucket, where.prefix) : undefined;
   let lastShown = 0;
+  // The build's day is the photos' clock: on the tenant's weekly check day every photo at a web address
+  // not checked that day is asked for again (scripts/lib/images/photo-checks.ts).
+  const day = (report.built_for ?? new Date().toISOString()).slice(0, 10);
+  const buildClock = Date.parse(report.built_for ?? '') || Date.now();
   const { photos, stats, failures } = await processImages(
     [...jobs].map(([source, card]) => ({ source, card })),
     {
@@ -59,6 +64,8 @@ async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildRe
       width: tenant.images.width,
       quality: tenant.images.quality,
       store,
+      now: () => buildClock,
+      revalidateDays: revalidateDaysFor(tenant.slug, day),
       ...(process.env['DEALER_IMAGE_CONCURRENCY'] ? { concurrency: Number(process.env['DEALER_IMAGE_CONCURRENCY']) } : {}),
       onProgress: (done, total) => {
         if (done === total || Date.now() - lastShown > 2000) {
@@ -84,6 +91,7 @@ async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildRe
     processed: stats.processed,
     cached: stats.cached,
     from_store: stats.fromStore,
+    ...(stats.remote > 0 ? { checks: { revalidated: stats.revalidated, replaced: stats.replaced, next_check: nextPhotoCheckDay(tenant.slug, day) } } : {}),
     failed: stats.failed,
     downloaded: stats.downloaded,
     variants_written: stats.variantsWritten,
@@ -252,6 +260,10 @@ async function main(): Promise<number> {
 
     const { photos, cacheDir } = await renderImages(tenant, stock.vehicles, report);
     for (const f of report.images.failures) console.log(`photo unavailable (placeholder shown): ${f.source}: ${f.reason}`);
+    const checks = report.images.checks;
+    if (checks && checks.revalidated > 0) {
+      console.log(`photos checked with their servers: ${checks.revalidated}, ${checks.replaced} replaced at the same address; next check ${checks.next_check}`);
+    }
     report.timings_ms.images = lap();
 
     // Unlisted vehicles stay out of the model the pages read: no page can leak them.
@@ -271,6 +283,9 @@ async function main(): Promise<number> {
     const ctx: OutputContext = { ...outputs, model };
     // How long these pages stay true with the same inputs: the nightly run skips the tenant until then.
     report.valid_until = validUntil(model, stock.vehicles, model.now);
+    // Photos at web addresses are checked with their servers on the tenant's weekly check day: the build
+    // stays current only until then, so an unchanged tenant is rebuilt that night (photo-checks.ts).
+    if (report.images.checks) report.valid_until = earlierDay(report.valid_until, report.images.checks.next_check);
     const modelFile = join(staging.build, 'model.json');
     // The published model names the tenant folder relative to the platform, never a build machine's path.
     writeFileSync(modelFile, JSON.stringify({ ...model, tenant: { ...model.tenant, dir: relative(root, model.tenant.dir) || '.' } }));

@@ -36,6 +36,11 @@ export interface BuildReport {
     cached: number;
     /** Photos whose variants came from the fleet's photo store (scripts/lib/images/photo-store.ts), not sharp. */
     from_store?: number | undefined;
+    /**
+     * Photos at web addresses (scripts/lib/images/photo-checks.ts): checked with their servers in this
+     * build, replaced at the same address, and the tenant's next check day (caps valid_until).
+     */
+    checks?: { revalidated: number; replaced: number; next_check: string } | undefined;
     failed: number;
     downloaded: number;
     variants_written: number;

@@ -3,13 +3,17 @@
  * server puts its processed photos into the bucket's photo store, and the same tenant built on a fresh
  * runner (an empty image cache, no dist/) fetches them instead of encoding any; the site it builds is
  * the same, byte for byte, so its publish uploads nothing. Two tenants built side by side that carry the
- * same photos encode each photo once.
+ * same photos encode each photo once. A photo replaced at its web address is noticed on the tenant's
+ * weekly check day, and only the car that shows it changes.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPhotoCheckDay, nextPhotoCheckDay } from '../../scripts/lib/images/photo-checks.ts';
 import { listUnder } from '../../scripts/lib/publish/bucket.ts';
 import { LOCAL_S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../../scripts/lib/publish/local-s3.ts';
 import { createS3Client } from '../../scripts/lib/publish/publish.ts';
@@ -167,3 +171,101 @@ describe('the fleet photo store', () => {
     expect(elm.processed + elm.cached + (elm.from_store ?? 0)).toBe(CARS * PHOTOS_PER_CAR);
   });
 });
+
+describe('photos replaced at the same address', () => {
+  it("are noticed on the tenant's weekly check day, and only the car that shows one is rebuilt", { timeout: 600_000 }, async () => {
+    const slug = 'pine-motors';
+    const tenants = join(WORK, 'check-tenants');
+    const out = join(WORK, 'check-out');
+    const dir = join(tenants, slug);
+    mkdirSync(dir, { recursive: true });
+    const bodies = new Map<string, Buffer>();
+    for (let i = 0; i < 3; i++) {
+      bodies.set(
+        `/p/${i}.jpg`,
+        await sharp({ create: { width: 1280, height: 960, channels: 3, background: { r: 200, g: 40 * i, b: 40 } } })
+          .jpeg()
+          .toBuffer(),
+      );
+    }
+    let version = 1;
+    const server = createServer((req, res) => {
+      const body = bodies.get(req.url ?? '');
+      const etag = `"${req.url ?? ''}-v${version}"`;
+      if (!body) res.writeHead(404).end();
+      else if (req.headers['if-none-match'] === etag) res.writeHead(304, { etag }).end();
+      else res.writeHead(200, { 'content-type': 'image/jpeg', etag }).end(body);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      writeFileSync(
+        join(dir, 'tenant.json'),
+        JSON.stringify({ slug, name: 'Pine Motors', url: 'https://pine.example.com.au', locations: [{ name: 'Caringbah', address: { city: 'Caringbah' } }] }),
+      );
+      const rows = specRecords(3, 8001, 'Q', (r, i) => (r['images'] = [`${base}/p/${i}.jpg`]));
+      writeFileSync(join(dir, 'stock.json'), JSON.stringify(rows));
+
+      // A day that is not the tenant's check day, and the check day after it.
+      let day = '2026-11-23';
+      while (isPhotoCheckDay(slug, day)) day = nextDay(day);
+      const checkDay = nextPhotoCheckDay(slug, day);
+      // Not spawnSync: the photo server runs in this process and must answer while the build runs.
+      const run = async (on: string) => {
+        const child = spawn(process.execPath, ['scripts/build.ts', '--tenants', tenants, '--out', out], {
+          env: { ...process.env, BUILD_NOW: on, DEALER_IMAGE_CACHE: join(WORK, 'check-cache') },
+        });
+        let output = '';
+        child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+        const status = await new Promise<number | null>((r) => child.on('close', r));
+        expect(status, output).toBe(0);
+        return { output, report: report(out, slug) };
+      };
+      const first = await run(day);
+      expect(first.report.images.processed).toBe(3);
+      expect(first.report.valid_until! <= checkDay).toBe(true);
+      const pageOf = (id: number) => {
+        const f = readdirSync(join(out, slug, 'cars')).find((d) => d.endsWith(`-${id}`));
+        return readFileSync(join(out, slug, 'cars', f!, 'index.html'), 'utf8');
+      };
+      const before = [8001, 8002, 8003].map(pageOf);
+
+      // The dealer replaces car 8002's photo at the same address.
+      bodies.set(
+        '/p/1.jpg',
+        await sharp({ create: { width: 1280, height: 960, channels: 3, background: { r: 10, g: 200, b: 90 } } })
+          .jpeg()
+          .toBuffer(),
+      );
+      version = 2;
+      if (nextDay(day) < checkDay) {
+        // Before the check day the photo is not asked for: the tenant is skipped, or (when its pages change
+        // daily for other reasons) rebuilt without asking any server, still showing the photo it has.
+        const between = await run(nextDay(day));
+        if (!between.output.includes('unchanged since its published build')) {
+          expect(between.report.images.checks?.revalidated).toBe(0);
+          expect(pageOf(8002)).toBe(before[1]);
+        }
+      }
+
+      const checked = await run(checkDay);
+      expect(checked.report.status).toBe('ok');
+      expect(checked.report.images.checks).toMatchObject({ revalidated: 3, replaced: 1, next_check: nextPhotoCheckDay(slug, checkDay) });
+      expect(checked.report.images.processed).toBe(1);
+      const after = [8001, 8002, 8003].map(pageOf);
+      expect(after[1]).not.toBe(before[1]);
+      const photoUrls = (html: string) => [...html.matchAll(/\/img\/[0-9a-f]{2}\/[0-9a-f]{32}-/g)].map((m) => m[0]);
+      expect(new Set(photoUrls(after[1]!))).not.toEqual(new Set(photoUrls(before[1]!)));
+      // The other cars show the same photos as before.
+      expect(new Set(photoUrls(after[0]!))).toEqual(new Set(photoUrls(before[0]!)));
+      expect(new Set(photoUrls(after[2]!))).toEqual(new Set(photoUrls(before[2]!)));
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}

@@ -91,6 +91,11 @@ export interface ImageStats {
   cached: number;
   /** Sources whose variants were fetched from the fleet's photo store instead of encoded. */
   fromStore: number;
+  /** Photos at web addresses checked with their server in this run, and those whose bytes had changed. */
+  revalidated: number;
+  replaced: number;
+  /** Sources at http(s) addresses among the jobs. */
+  remote: number;
   failed: number;
   /** URLs actually downloaded in this run. */
   downloaded: number;
@@ -175,7 +180,19 @@ interface Outcome {
 }
 
 class Run {
-  readonly stats: ImageStats = { sources: 0, processed: 0, cached: 0, fromStore: 0, failed: 0, downloaded: 0, variantsWritten: 0, ms: 0 };
+  readonly stats: ImageStats = {
+    sources: 0,
+    processed: 0,
+    cached: 0,
+    fromStore: 0,
+    revalidated: 0,
+    replaced: 0,
+    remote: 0,
+    failed: 0,
+    downloaded: 0,
+    variantsWritten: 0,
+    ms: 0,
+  };
   readonly index: LocalIndex;
   private readonly cacheDir: string;
   private readonly tenantRoot: string;
@@ -259,6 +276,7 @@ class Run {
   }
 
   private async remote(source: string, url: URL, card: boolean): Promise<Outcome> {
+    this.stats.remote++;
     const href = url.href;
     let rec = readUrlRecord(this.cacheDir, href);
     if (!rec && this.store) {
@@ -274,6 +292,7 @@ class Run {
         if (this.now() - Date.parse(rec.checked ?? rec.at) < this.revalidateMs) return restored;
         // Time to ask the server whether the photo at this address changed.
         const got = await this.net.run(() => this.fetcher.get(url, { etag: rec.etag, lastModified: rec.last_modified }));
+        this.stats.revalidated++;
         if (!got.ok) return restored; // unreachable now: keep what we have
         if (got.notModified || contentKey(got.bytes) === rec.key) {
           const checked: UrlRecord = { ...rec, checked: new Date(this.now()).toISOString() };
@@ -282,6 +301,7 @@ class Run {
           return restored;
         }
         this.stats.downloaded++;
+        this.stats.replaced++;
         return this.downloaded(source, href, card, got.bytes, got.contentType, got.validators, rec);
       }
     }
