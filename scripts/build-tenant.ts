@@ -42,10 +42,16 @@ function walk(dir: string, visit: (file: string, size: number) => void): void {
   }
 }
 
-async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildReport) {
+/** --photo-share i/n: this job's share of a tenant's photos, by a hash of each photo's reference. */
+function inShare(source: string, share: { index: number; count: number } | undefined): boolean {
+  if (!share) return true;
+  return createHash('sha256').update(source).digest().readUInt32BE(0) % share.count === share.index - 1;
+}
+
+async function renderImages(tenant: Tenant, vehicles: Vehicle[], report: BuildReport, share?: { index: number; count: number }) {
   const listed = vehicles.filter((v) => v.listed);
   const jobs = new Map<string, boolean>();
-  for (const v of listed) v.image_sources.forEach((src, i) => jobs.set(src, (jobs.get(src) ?? false) || i === 0));
+  for (const v of listed) v.image_sources.forEach((src, i) => inShare(src, share) && jobs.set(src, (jobs.get(src) ?? false) || i === 0));
   const cacheDir = imageCacheDir(root);
   // The fleet's photo store, set by scripts/build.ts when it publishes to a bucket (never by a tenant file).
   const where = photoStoreFromEnv();
@@ -151,6 +157,7 @@ function parseLive(text: string): { listed: number; published_at: string } {
 
 const USAGE = `
 Usage: node scripts/build-tenant.ts --tenant <dir> [--out dist] [--accept] [--fingerprint <hash>] [--full-render] [--live <json>]
+       node scripts/build-tenant.ts --tenant <dir> --out <dir> --photos-only [--photo-share i/n]
 
 Builds one tenant (scripts/build.ts runs this once per tenant). --accept publishes even where the
 publish guard would hold the build; --fingerprint is recorded in published.json so an unchanged
@@ -158,7 +165,19 @@ tenant is skipped next time. A warm build renders only the car pages whose input
 the rest from the published build; --full-render renders every page. --live gives the site live in
 the bucket ({"listed":87,"published_at":"..."}): the publish guard compares with it, not with the
 local build (a fresh machine has none; after a rollback the live site is an older one).
+--photos-only processes the tenant's photos into the image cache and the fleet's photo store
+(DEALER_PHOTO_STORE, set by scripts/photos.ts) and builds nothing else; --photo-share i/n takes only
+share i of n of them (a first night's photo work spread over several jobs, docs/nightly.md).
 `;
+
+function parseShare(value: string | undefined): { index: number; count: number } | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (!m || index < 1 || count < 1 || index > count) throw new UsageError(`--photo-share expects i/n with 1 <= i <= n, got "${value}"`);
+  return { index, count };
+}
 
 async function main(): Promise<number> {
   const flags = parseCli(USAGE, {
@@ -168,8 +187,12 @@ async function main(): Promise<number> {
     fingerprint: { type: 'string' },
     'full-render': { type: 'boolean' },
     live: { type: 'string' },
+    'photos-only': { type: 'boolean' },
+    'photo-share': { type: 'string' },
   });
   if (!flags.tenant) throw new UsageError('--tenant <dir> is required');
+  const photoShare = parseShare(flags['photo-share']);
+  if (photoShare && !flags['photos-only']) throw new UsageError('--photo-share goes with --photos-only');
   const live = flags.live === undefined ? undefined : parseLive(flags.live);
   const tenantDir = resolve(flags.tenant);
   const outRoot = resolve(flags.out ?? join(root, 'dist'));
@@ -250,6 +273,18 @@ async function main(): Promise<number> {
       `stock ${stock.read} read (${stock.format === 'json' ? 'json' : `${stock.format}, ${stock.encoding}`}), ${stock.vehicles.length} valid, ${stock.rejected.length} rejected, ${listed} listed`,
     );
     report.timings_ms.ingest = lap();
+
+    if (flags['photos-only']) {
+      // Photo work ahead of the build (scripts/photos.ts): into the cache and the store, no pages, nothing published.
+      await renderImages(tenant, stock.vehicles, report, photoShare);
+      report.timings_ms.images = lap();
+      report.status = 'ok';
+      const i = report.images;
+      console.log(
+        `photos${photoShare ? ` (share ${photoShare.index}/${photoShare.count})` : ''}: ${i.sources} in all, ${i.processed} encoded, ${i.from_store ?? 0} from the photo store, ${i.cached} cached, ${i.failed} unavailable, ${(report.timings_ms.images / 1000).toFixed(1)} s`,
+      );
+      return 0; // the report is written below, as for every build
+    }
 
     const decision = publishDecision(report.records, kept(), tenant.publish, accepted, tenant.slug);
     if (!decision.publish) {

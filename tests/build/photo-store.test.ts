@@ -172,6 +172,52 @@ describe('the fleet photo store', () => {
   });
 });
 
+describe('photo jobs ahead of the build (a first night too big for the build jobs)', () => {
+  it("split every tenant's photos between them, and the build that follows encodes none", { timeout: 600_000 }, () => {
+    const jobRun = (job: string) =>
+      spawnSync(
+        process.execPath,
+        [
+          'scripts/photos.ts',
+          '--job',
+          job,
+          '--tenants',
+          TENANTS,
+          '--only',
+          'oak-motors',
+          '--out',
+          join(WORK, `photo-job-${job.replace('/', '-')}`),
+          '--bucket',
+          s3.bucket,
+          '--endpoint',
+          s3.endpoint,
+          '--prefix',
+          'first-night/',
+        ],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, BUILD_NOW: '2026-11-22', DEALER_IMAGE_CACHE: join(WORK, `cache-job-${job.replace('/', '-')}`), ...CREDENTIALS },
+        },
+      );
+    const shares = ['1/2', '2/2'].map((job) => {
+      const r = jobRun(job);
+      expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
+      expect(r.stdout).toContain(`Photo job ${job} done`);
+      return report(join(WORK, `photo-job-${job.replace('/', '-')}`), 'oak-motors').images;
+    });
+    // Disjoint shares that cover every photo, each encoded once.
+    expect(shares[0]!.sources + shares[1]!.sources).toBe(CARS * PHOTOS_PER_CAR);
+    expect(shares[0]!.processed + shares[1]!.processed).toBe(CARS * PHOTOS_PER_CAR);
+    expect(Math.min(shares[0]!.sources, shares[1]!.sources)).toBeGreaterThan(0);
+
+    const b = build({ out: join(WORK, 'runner-4'), cache: join(WORK, 'cache-4'), prefix: 'first-night/', only: 'oak-motors' });
+    expect(b.status, b.output).toBe(0);
+    const r = report(join(WORK, 'runner-4'), 'oak-motors').images;
+    expect(r.processed).toBe(0);
+    expect(r.from_store).toBe(CARS * PHOTOS_PER_CAR);
+  });
+});
+
 describe('photos replaced at the same address', () => {
   it("are noticed on the tenant's weekly check day, and only the car that shows one is rebuilt", { timeout: 600_000 }, async () => {
     const slug = 'pine-motors';
