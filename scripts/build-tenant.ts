@@ -23,6 +23,7 @@ import { emptyReport, type BuildReport } from './lib/report.ts';
 import { processImages, publishImages } from './lib/images/pipeline.ts';
 import { imageCacheDir, readJson } from './lib/images/store.ts';
 import { PhotoStore, photoStoreFromEnv } from './lib/images/photo-store.ts';
+import { makeLedger, PHOTO_LEDGER_FILE } from './lib/fleet/photo-ledger.ts';
 import { earlierDay, nextPhotoCheckDay, revalidateDaysFor } from './lib/images/photo-checks.ts';
 import { createS3Client } from './lib/publish/bucket.ts';
 import { OUTPUTS, prepareModel, type OutputContext } from './lib/outputs/index.ts';
@@ -294,6 +295,8 @@ async function main(): Promise<number> {
     if (accepted) console.log('--accept: the publish guard is waived for this build');
 
     const { photos, cacheDir } = await renderImages(tenant, stock.vehicles, report);
+    // What the next night's plan compares tonight's export with (uploaded with the release: fleet/photo-ledger.ts).
+    writeFileSync(join(reportDir, PHOTO_LEDGER_FILE), JSON.stringify(makeLedger([...photos].filter(([, p]) => p.ok).map(([source]) => source))));
     for (const f of report.images.failures) console.log(`photo unavailable (placeholder shown): ${f.source}: ${f.reason}`);
     const checks = report.images.checks;
     if (checks && checks.revalidated > 0) {

@@ -17,6 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError, intFlag, isMain, listFlag, parseCli, runCli } from './lib/cli.ts';
 import { PHOTO_STORE_ENV, photoStoreEnv } from './lib/images/photo-store.ts';
+import { chooseShards, readStoredPlan, storePlan, tenantLoads, type PlanWhere } from './lib/fleet/fleet-plan.ts';
 import { australianToday, shardOf, tenantFingerprint } from './lib/fingerprint.ts';
 import { bucketHistory, localHistory } from './lib/fleet/history.ts';
 import { liveIsCurrent, liveReportFile, liveStates, publishBuilt, publishCell, recordTenantNight, type LiveState } from './lib/fleet/night.ts';
@@ -39,8 +40,14 @@ Builds every tenant folder under --tenants into <out>/<slug>/.
   --tenants <dir>           tenant folders (default: tenants/)
   --out <dir>               output folder (default: dist/)
   --only <a,b>              only these tenants
-  --shard <i/n>             only the tenants whose slug hashes to shard i of n (stable as tenants come and go)
-  --shards <n> --plan       print the shard plan as one line of JSON and build nothing
+  --shard <i/n>             only the tenants of shard i of n: the plan's (--plan-file), else by a hash of the slug
+  --plan-file <file>        the night's plan (the JSON --plan prints): which shard builds each tenant
+  --shards <n|auto> --plan  print the night's plan as one line of JSON and build nothing: each tenant's shard,
+                            balanced by what its night costs (cars, photos not processed yet; with --bucket,
+                            tonight's new photos from each tenant's photo ledger and the previous plan kept
+                            where it fits), and the photo-only jobs to run first when the photos would not fit.
+                            n pins the shard count; auto takes the fewest that fit the job's limit (docs/nightly.md)
+  --max-shards <n>          with --shards auto: at most this many jobs at once (default 20)
   --dry-run                 print each tenant, its shard and whether it would build, and build nothing
   --force                   rebuild tenants whose inputs have not changed
   --accept <a,b>            publish these tenants even where the publish guard would hold them
@@ -64,8 +71,11 @@ build crashed or ran out of time, a publish failed, the bucket could not be read
 /** Exit codes (docs/nightly.md): the workflow fails the job only for the platform's problems. */
 export const EXIT = { ok: 0, platform: 1, usage: 2, dealers: 3 } as const;
 
-/** Tenant folders: every subfolder not starting with "." or "_", sorted, filtered and sharded by hash. */
-export function selectTenants(dir: string, only?: string[], shard?: { index: number; count: number }): string[] {
+/**
+ * Tenant folders: every subfolder not starting with "." or "_", sorted, filtered and sharded: by the
+ * night's plan when given (`assigned`, from --plan-file), else by a hash of the slug.
+ */
+export function selectTenants(dir: string, only?: string[], shard?: { index: number; count: number }, assigned?: Readonly<Record<string, number>>): string[] {
   let names = readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && !/^[._]/.test(e.name))
     .map((e) => e.name)
@@ -75,8 +85,21 @@ export function selectTenants(dir: string, only?: string[], shard?: { index: num
     if (unknown.length) throw new UsageError(`--only names tenants that do not exist in ${dir}: ${unknown.join(', ')}`);
     names = names.filter((n) => only.includes(n));
   }
-  if (shard) names = names.filter((n) => shardOf(n, shard.count) === shard.index);
+  if (shard) names = names.filter((n) => (assigned?.[n] ?? shardOf(n, shard.count)) === shard.index);
   return names;
+}
+
+/** The tenants' shards from the night's plan (the JSON --plan printed). */
+function readPlanFile(file: string): Record<string, number> {
+  let v: unknown;
+  try {
+    v = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`--plan-file ${file}: ${(err as Error).message}`);
+  }
+  const tenants = (v as { tenants?: unknown } | null)?.tenants;
+  if (typeof tenants !== 'object' || tenants === null) throw new UsageError(`--plan-file ${file}: no "tenants" object (expected what --plan prints)`);
+  return Object.fromEntries(Object.entries(tenants).filter((e): e is [string, number] => typeof e[1] === 'number'));
 }
 
 export function parseShard(value: string | undefined): { index: number; count: number } | undefined {
@@ -201,6 +224,8 @@ async function main(): Promise<number> {
     shard: { type: 'string' },
     shards: { type: 'string' },
     plan: { type: 'boolean' },
+    'plan-file': { type: 'string' },
+    'max-shards': { type: 'string' },
     'dry-run': { type: 'boolean' },
     'full-render': { type: 'boolean' },
     force: { type: 'boolean' },
@@ -229,22 +254,50 @@ async function main(): Promise<number> {
   }
 
   if (flags.plan) {
-    const count = intFlag('shards', flags.shards, 1, 1, 256);
-    const names = selectTenants(tenantsDir, only);
+    const count = flags.shards?.trim() === 'auto' ? 'auto' : intFlag('shards', flags.shards, 1, 1, 256);
+    const maxShards = intFlag('max-shards', flags['max-shards'], 20, 1, 256);
+    const all = selectTenants(tenantsDir);
+    const names = only.length ? selectTenants(tenantsDir, only) : all;
     // A night with nothing to build is a broken checkout or a wrong folder, never a quiet night.
     if (names.length === 0) {
       console.error(`No tenant folder in ${tenantsDir}: nothing to plan. Real tenants live in tenants/<slug>/ of this repository (docs/nightly.md).`);
       return EXIT.platform;
     }
-    const tenants = Object.fromEntries(names.map((n) => [n, shardOf(n, count)]));
-    // With --only, just the shards those tenants are on (no runner started for nothing).
-    const shards = only.length ? [...new Set(Object.values(tenants))].sort((a, b) => a - b) : Array.from({ length: count }, (_, i) => i + 1);
-    console.log(JSON.stringify({ shards, tenants }));
+    let where: PlanWhere | undefined;
+    let previous: Record<string, number> | undefined;
+    if (target) {
+      try {
+        const note = await settleRegion(target);
+        if (note) console.error(`note: ${note}`);
+        where = { client: target.client, bucket: target.bucket, prefix: target.prefix };
+        const stored = await readStoredPlan(where);
+        if (stored && (count === 'auto' || stored.shards === count)) previous = stored.tenants;
+      } catch (err) {
+        // The plan still works from the folders alone (every photo counted as new, shards by hash).
+        console.error(`warning: the bucket cannot be read for the plan (${describeError(err)}); planning from the tenant folders alone`);
+        where = undefined;
+      }
+    }
+    // The whole fleet is planned (tenants keep their shards); --only then picks the shards to run.
+    const loads = await tenantLoads(tenantsDir, all, where, Math.floor(Date.parse(day.slice(0, 10)) / 1000));
+    const plan = chooseShards(loads, count, previous, { maxShards, photoJobsAllowed: where !== undefined });
+    if (where && !only.length) {
+      try {
+        await storePlan(where, { version: 1, planned_at: new Date().toISOString(), shards: plan.shards.length, tenants: plan.tenants });
+      } catch (err) {
+        console.error(`warning: could not keep tonight's plan in the bucket (${describeError(err)}); tomorrow's starts from the slugs' hashes`);
+      }
+    }
+    const tenants = Object.fromEntries(names.map((n) => [n, plan.tenants[n] ?? 1]));
+    // With --only, just the shards those tenants are on (no runner started for nothing), and no photo jobs.
+    const shards = only.length ? [...new Set(Object.values(tenants))].sort((a, b) => a - b) : plan.shards;
+    console.log(JSON.stringify({ shards, tenants, photo_jobs: only.length ? [] : plan.photo_jobs, estimate: plan.estimate }));
     return EXIT.ok;
   }
   if (flags.shards !== undefined) throw new UsageError('--shards goes with --plan; to build one shard use --shard i/n');
 
-  const names = selectTenants(tenantsDir, only, shard);
+  const assigned = flags['plan-file'] ? readPlanFile(resolve(flags['plan-file'])) : undefined;
+  const names = selectTenants(tenantsDir, only, shard, assigned);
   const shardLabel = shard ? `${shard.index}/${shard.count}` : undefined;
   if (names.length === 0) {
     if (shard) {

@@ -89,22 +89,36 @@ describe.each(['nightly.yml', 'outbox.yml'])('%s', (file) => {
 
 describe('nightly.yml', () => {
   const wf = load('nightly.yml');
-  const { plan, build, summary } = wf.jobs;
+  const { plan, photos, build, summary } = wf.jobs;
   const buildSteps: Step[] = build.steps;
 
   it('plans the shards with the build script and hands them to the build matrix', () => {
     const planStep = (plan.steps as Step[]).find((s) => s.id === 'plan')!;
-    expect(planStep.run).toContain('node scripts/build.ts --tenants tenants --shards "$SHARDS" --only "$ONLY" --plan');
+    expect(planStep.run).toContain('node scripts/build.ts --tenants tenants --shards "$SHARDS" --only "$ONLY" --max-shards "$MAX_SHARDS"');
+    expect(planStep.run).toContain('--bucket "$SITE_BUCKET" --prefix "$SITE_PREFIX" --endpoint "$S3_ENDPOINT" --region "$AWS_REGION" --plan');
     expect(plan.outputs.shards).toBe('${{ steps.plan.outputs.shards }}');
+    expect(plan.outputs.photo_jobs).toBe('${{ steps.plan.outputs.photo_jobs }}');
     expect(planStep.run).toContain('shards=');
-    expect(build.needs).toBe('plan');
+    // The plan weighs every tenant's export: they are fetched before it.
+    const steps = plan.steps as Step[];
+    expect(steps.findIndex((s) => s.run?.includes('scripts/fetch-exports.sh tenants'))).toBeLessThan(steps.indexOf(planStep));
+    expect(wf.env.SHARDS).toBe("${{ inputs.shards || vars.NIGHTLY_SHARDS || 'auto' }}");
+    // Photo jobs only when the plan asks for them; the builds run after them whatever they did.
+    expect(photos.if).toContain("needs.plan.outputs.photo_jobs != '[]'");
+    expect(photos.strategy.matrix.job).toBe('${{ fromJSON(needs.plan.outputs.photo_jobs) }}');
+    expect((photos.steps as Step[]).some((s) => s.run?.includes('node scripts/photos.ts --job "$JOB/$JOBS"'))).toBe(true);
+    expect(build.needs).toEqual(['plan', 'photos']);
+    expect(build.if).toBe("${{ !cancelled() && needs.plan.result == 'success' }}");
     expect(build.strategy.matrix.shard).toBe('${{ fromJSON(needs.plan.outputs.shards) }}');
     expect(build.strategy['fail-fast']).toBe(false);
   });
 
   it('builds and publishes each shard to the bucket the variables name, a dealer held or failed by its own export not failing the step', () => {
     const buildStep = buildSteps[stepIndex(buildSteps, (s) => s.id === 'build')]!;
-    expect(buildStep.run).toContain('node scripts/build.ts --tenants tenants --out dist --shard "$SHARD/$SHARDS" --only "$ONLY" --accept "$ACCEPT"');
+    // The shard's tenants are the plan's, not a hash's.
+    expect(buildStep.run).toContain(
+      'node scripts/build.ts --tenants tenants --out dist --plan-file "$RUNNER_TEMP/plan.json" --shard "$SHARD/$count" --only "$ONLY" --accept "$ACCEPT"',
+    );
     expect(buildStep.run).toContain('--bucket "$SITE_BUCKET" --prefix "$SITE_PREFIX" --endpoint "$S3_ENDPOINT" --region "$AWS_REGION"');
     expect(buildStep.run).toContain('--prune-images-days 30');
     // Exit 3 (dealers held or failed) passes; any other failure fails the step, and with it the shard.

@@ -4,8 +4,10 @@
  * local copy), the publish of a tenant as soon as it is built, and the night recorded in its history.
  */
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { S3Options } from '../publish/bucket.ts';
+import { describeError, putJson, type S3Options } from '../publish/bucket.ts';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PHOTO_LEDGER_FILE, photoLedgerKey } from './photo-ledger.ts';
 import { type ReleaseInfo, tenantBase } from '../publish/layout.ts';
 import { mapLimit } from '../publish/pool.ts';
 import { knownRelease, publishTenant, readReleases, releaseInfo, writePublishRecord, type TenantPublishStats } from '../publish/publish.ts';
@@ -65,7 +67,23 @@ export async function publishBuilt(target: FleetTarget, out: string, slug: strin
     knownRelease: knownRelease(out, slug, info.fingerprint),
   });
   writePublishRecord(out, stats, info);
+  if (stats.status === 'published' || stats.status === 'live') await putPhotoLedger(target, out, slug);
   return stats;
+}
+
+/**
+ * The photo ledger of the release now live (_meta/photos.json: a short hash of each photo reference
+ * it shows, photo-ledger.ts), read by the next night's plan to tell new photos from processed ones.
+ * Bookkeeping: a failure is a line, never a failed publish.
+ */
+async function putPhotoLedger(target: FleetTarget, out: string, slug: string): Promise<void> {
+  const file = join(out, '_build', slug, PHOTO_LEDGER_FILE);
+  if (!existsSync(file)) return;
+  try {
+    await putJson(target.client, target.bucket, photoLedgerKey(target.prefix, slug), JSON.parse(readFileSync(file, 'utf8')));
+  } catch (err) {
+    console.error(`warning: [${slug}] could not write its photo ledger: ${describeError(err)}`);
+  }
 }
 
 export function publishCell(s: TenantPublishStats): PublishCell {
