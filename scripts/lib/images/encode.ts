@@ -10,8 +10,22 @@ export const THUMB = { width: 160, height: 120 } as const;
 export const CARD_SMALL = { width: 528, height: 385 } as const;
 export const CARD_LARGE = { width: 800, height: 407 } as const;
 
-/** libwebp's default effort: on real photos ~4% smaller than effort 2 for ~1.4x the CPU, paid once per photo. */
+/**
+ * libwebp effort for the photos a night brings: 5-6% fewer bytes than effort 2 at the same quality, for
+ * 1.5-1.9x the CPU (docs/performance.md, "The fleet at scale": 1280x720 photos, q75). A photo is
+ * encoded once (the fleet's photo store keeps it) and served for as long as its car is listed, so the
+ * bytes win. Effort 3 costs the same as 4 for the same bytes; 5 up to 1.25x for at most 3% less; 6
+ * 1.5-1.8x for 2-5% less.
+ */
 export const WEBP_EFFORT = 4;
+
+/**
+ * The effort for bulk work: a dealer's first night (every photo new: the photo-only jobs of
+ * scripts/lib/fleet/shards.ts planNight). 0.55-0.65x the CPU of WEBP_EFFORT for 5-6% larger files; those
+ * photos leave the sites as their cars sell; the nightly trickle of new photos is made at WEBP_EFFORT.
+ * Not part of the cache key: a variant made at either effort is re-used.
+ */
+export const BULK_WEBP_EFFORT = 2;
 
 /** Photos only: vector and document formats sharp can also read are refused. */
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
