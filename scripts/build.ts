@@ -9,6 +9,11 @@
  * as soon as it is built (scripts/lib/publish/publish.ts) and its night recorded in its history
  * (scripts/lib/fleet/). Every run writes <out>/_build/summary.json and <out>/_build/index.html
  * (scripts/lib/summary.ts).
+ *
+ * --fresh is the fresh lane (every 15 minutes, docs/nightly.md "Minutes-fresh stock"): only the tenants
+ * whose inputs changed since their live release, decided from the bucket (scripts/lib/fleet/fresh.ts),
+ * with the same publish guard, no history and no alerts. The two lanes never publish at once: each run
+ * marks itself in the bucket (scripts/lib/fleet/lanes.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +24,9 @@ import { UsageError, intFlag, isMain, listFlag, parseCli, runCli } from './lib/c
 import { PHOTO_STORE_ENV, photoStoreEnv } from './lib/images/photo-store.ts';
 import { chooseShards, readStoredPlan, storePlan, tenantLoads, type PlanWhere } from './lib/fleet/fleet-plan.ts';
 import { australianToday, shardOf, tenantFingerprint } from './lib/fingerprint.ts';
+import { decideFresh, freshSkipLine, freshSkipRow, recordNotPublished, type FreshDecision } from './lib/fleet/fresh.ts';
 import { bucketHistory, localHistory } from './lib/fleet/history.ts';
+import { claimLane, describeMark, laneId, type LaneHold } from './lib/fleet/lanes.ts';
 import { liveIsCurrent, liveReportFile, liveStates, publishBuilt, publishCell, recordTenantNight, type LiveState } from './lib/fleet/night.ts';
 import { liveImageKeys, pruneImageCache } from './lib/images/prune.ts';
 import { imageCacheDir, readJson } from './lib/images/store.ts';
@@ -56,6 +63,11 @@ Builds every tenant folder under --tenants into <out>/<slug>/.
   --jobs <n>                tenants built at once (default: 2, or 1 on one core)
   --tenant-timeout <min>    stop a tenant's build after this many minutes (default: 30)
   --prune-images-days <n>   afterwards, remove cached photos unused for n days and not used by a site in --out
+  --fresh                   the fresh lane: build only the tenants whose inputs (export, config, content)
+                            differ from their live release's, a platform change alone not counting; needs
+                            --bucket; records no history (the nightly's); default --tenant-timeout 10
+  --max-minutes <n>         with --fresh: start no tenant build after n minutes; the rest wait for the
+                            next run (default 10)
 ${TARGET_USAGE}
   -h, --help                show this help
 
@@ -233,17 +245,24 @@ async function main(): Promise<number> {
     jobs: { type: 'string' },
     'tenant-timeout': { type: 'string' },
     'prune-images-days': { type: 'string' },
+    fresh: { type: 'boolean' },
+    'max-minutes': { type: 'string' },
     ...TARGET_OPTIONS,
   });
+  const fresh = flags.fresh === true;
   const tenantsDir = resolve(flags.tenants ?? join(root, 'tenants'));
   const out = resolve(flags.out ?? join(root, 'dist'));
   const only = listFlag(flags.only);
   const jobs = intFlag('jobs', flags.jobs, Math.min(2, availableParallelism()), 1, 64);
-  const timeoutMs = intFlag('tenant-timeout', flags['tenant-timeout'], 30, 1, 24 * 60) * 60_000;
+  const timeoutMs = intFlag('tenant-timeout', flags['tenant-timeout'], fresh ? 10 : 30, 1, 24 * 60) * 60_000;
+  if (!fresh && flags['max-minutes'] !== undefined) throw new UsageError('--max-minutes goes with --fresh');
+  const maxMs = intFlag('max-minutes', flags['max-minutes'], 10, 1, 24 * 60) * 60_000;
   const pruneDays = flags['prune-images-days'] === undefined ? undefined : intFlag('prune-images-days', flags['prune-images-days'], 30, 1, 3650);
   const accept = new Set(listFlag(flags.accept));
   const shard = parseShard(flags.shard);
   const target = targetFromFlags(flags);
+  if (fresh && !target) throw new UsageError('--fresh needs --bucket: the fresh lane builds what changed since the live release, read from the bucket');
+  if (fresh && flags.force) throw new UsageError("--fresh builds only the tenants whose inputs changed; --force is the nightly's");
   // The build's day: dated rules (listing windows, just-arrived tags, review ages) use it, so two
   // builds of the same inputs on the same day give the same files.
   const day = process.env['BUILD_NOW'] ?? australianToday();
@@ -315,11 +334,16 @@ async function main(): Promise<number> {
 
   // What the bucket serves now: the guard's baseline, and "unchanged" on a machine without the last build.
   let live = new Map<string, LiveState>();
-  if (target && !flags['dry-run']) {
+  // Tenants whose releases in the bucket could not be read (the fresh lane leaves them to the nightly).
+  const unreadable = new Set<string>();
+  let decideStarted = started;
+  if (target && (!flags['dry-run'] || fresh)) {
     try {
       const note = await settleRegion(target);
       if (note) console.log(`note: ${note}`);
-      console.log(`Publishing to ${target.label}, ${target.releasesKept} releases kept per tenant`);
+      console.log(
+        `${flags['dry-run'] ? 'Reading' : 'Publishing to'} ${target.label}, ${target.releasesKept} releases kept per tenant${fresh ? ' (the fresh lane)' : ''}`,
+      );
       await checkBucket(target.client, target.bucket, target.prefix);
     } catch (err) {
       const message = `the bucket cannot be read (${target.label}): ${describeError(err)}; nothing was built or published. Check the bucket name, region and credentials.`;
@@ -335,10 +359,30 @@ async function main(): Promise<number> {
       );
       return EXIT.platform;
     }
+    // The fresh lane and the nightly never publish at once (scripts/lib/fleet/lanes.ts): a fresh run
+    // stands down when another run is marked; the nightly waits for a fresh run to finish.
+    if (!flags['dry-run']) {
+      const claim = await claimTheLane(target, fresh, shardLabel, notes);
+      if (claim !== 'go') {
+        writeSummary(
+          join(out, '_build'),
+          summarise([], {
+            build_day: day.slice(0, 10),
+            duration_ms: 0,
+            shards: shardLabel ? [shardLabel] : [],
+            notes,
+            problems: claim === 'failed' ? notes : [],
+          }),
+        );
+        return claim === 'stand-down' ? EXIT.ok : EXIT.platform;
+      }
+    }
+    decideStarted = performance.now();
     const states = await liveStates(target, names);
     live = states.live;
     for (const p of states.problems) {
       notes.push(`releases of ${p}`);
+      unreadable.add(p.slice(0, p.indexOf(':')));
       console.error(`warning: cannot read the releases of ${p}`);
     }
   }
@@ -366,8 +410,33 @@ async function main(): Promise<number> {
     };
   });
 
+  // The fresh lane decides from the bucket alone: inputs changed since the live release, not a platform change.
+  let freshDecisions: Map<string, FreshDecision> | undefined;
+  if (fresh && target) {
+    freshDecisions = await decideFresh(target, plan, live, { unreadable, accept });
+    for (const p of plan) {
+      p.unchanged = !freshDecisions.get(p.name)?.build;
+      p.onlyInBucket = false;
+    }
+    // The stalest live release first: with --max-minutes, what waits for the next run is the freshest.
+    plan.sort((a, b) => (live.get(a.name)?.published_at ?? '').localeCompare(live.get(b.name)?.published_at ?? '') || a.name.localeCompare(b.name));
+    const count = (why: string) => [...freshDecisions!.values()].filter((d) => d.why === why).length;
+    console.log(
+      `Fresh lane: ${plan.filter((p) => !p.unchanged).length} of ${plan.length} tenant(s) changed since their live release (decided in ${((performance.now() - decideStarted) / 1000).toFixed(2)} s; ${count('unchanged')} unchanged, ${count('refused')} refused before with these inputs, ${count('unknown')} built before their inputs were recorded and ${count('unreadable')} unreadable, left to the nightly)`,
+    );
+  }
+
   if (flags['dry-run']) {
     const count = shard?.count;
+    if (freshDecisions) {
+      for (const p of plan) {
+        const d = freshDecisions.get(p.name)!;
+        console.log(
+          `${p.name}\t${d.build ? `would build (${d.why === 'new' ? 'nothing live yet' : 'its inputs changed'})` : `fresh lane skips: ${d.detail ?? 'inputs as live'}`}`,
+        );
+      }
+      return EXIT.ok;
+    }
     for (const p of plan)
       console.log(
         `${p.name}\t${count ? `shard ${shardOf(p.name, count)}/${count}` : 'no shard'}\t${
@@ -403,11 +472,20 @@ async function main(): Promise<number> {
       (stats.status === 'failed' ? console.error : console.log)(formatTenantLine(stats));
       r = { ...r, publish: publishCell(stats), ...(stats.status === 'failed' ? { fault: 'platform' as const } : {}) };
     }
-    r = await recordTenantNight(history, r, day.slice(0, 10));
+    // The history is the nightly's, one entry per night: the fresh lane's runs would overwrite it.
+    if (!fresh) r = await recordTenantNight(history, r, day.slice(0, 10));
+    if (target) await recordRefused(target, r, plan.find((p) => p.name === r.tenant)?.fingerprint, liveNow?.release, notes);
     rows.push(r);
   };
 
   for (const p of plan.filter((x) => x.unchanged)) {
+    const decision = freshDecisions?.get(p.name);
+    if (decision) {
+      const line = freshSkipLine(p.name, decision);
+      if (line) console.log(line);
+      rows.push(freshSkipRow(p.name, decision, live.get(p.name), p.checkMs));
+      continue;
+    }
     console.log(
       `[${p.name}] unchanged since its published build (${p.checkMs.toFixed(0)} ms to check; its pages stand until ${p.validUntil ?? '?'})${p.onlyInBucket ? ', live in the bucket' : ''}; skipped. Use --force to rebuild.`,
     );
@@ -445,9 +523,15 @@ async function main(): Promise<number> {
   const queue = [...todo];
   let done = 0;
   const buildStarted = performance.now();
+  // The fresh lane's tenants left for its next run once --max-minutes are up (not failures).
+  const deferred: string[] = [];
   await Promise.all(
     Array.from({ length: Math.min(jobs, todo.length) }, async () => {
       for (let p = queue.shift(); p !== undefined && !stopping; p = queue.shift()) {
+        if (fresh && performance.now() - started > maxMs) {
+          deferred.push(p.name);
+          continue;
+        }
         const liveNow = live.get(p.name);
         // Tenants built side by side share the cores: sharp gets its share, not one worker per core each.
         const r = await buildOne(p.dir, out, p.name, {
@@ -499,6 +583,8 @@ async function main(): Promise<number> {
       }`,
     );
   console.log(`  ${t.built} built, ${t.unchanged} unchanged, ${t.held} held, ${t.failed} failed. Summary: ${join(out, '_build', 'index.html')}`);
+  if (deferred.length)
+    console.log(`Fresh lane: ${deferred.length} changed tenant(s) left for the next run (--max-minutes ${maxMs / 60_000} were up): ${deferred.join(', ')}`);
 
   if (pruneDays !== undefined && !stopping) {
     // Every night: what a site in <out> uses stays (a held tenant's kept site included), whatever its age.
@@ -514,6 +600,78 @@ async function main(): Promise<number> {
   return platform ? EXIT.platform : t.failed || t.held ? EXIT.dealers : EXIT.ok;
 }
 
+/** This run's mark in the bucket (scripts/lib/fleet/lanes.ts), released when the run ends. */
+let laneHold: LaneHold | undefined;
+
+/**
+ * Marks this run in the bucket. The fresh lane stands down when another run is marked (and cannot run
+ * unmarked: a bucket error is the platform's); any other run waits for a fresh run to finish, and goes
+ * on unmarked, with a note, when it cannot write its mark.
+ */
+async function claimTheLane(
+  target: NonNullable<ReturnType<typeof targetFromFlags>>,
+  fresh: boolean,
+  shard: string | undefined,
+  notes: string[],
+): Promise<'go' | 'stand-down' | 'failed'> {
+  let claim: Awaited<ReturnType<typeof claimLane>>;
+  try {
+    claim = await claimLane(target, fresh ? 'fresh' : 'nightly', laneId(process.env, shard), { log: (line) => console.log(line) });
+  } catch (err) {
+    if (fresh) {
+      const problem = `the fresh lane cannot mark its run in ${target.label} (${describeError(err)}): nothing was built or published`;
+      notes.push(problem);
+      console.error(`FAILED: ${problem}`);
+      return 'failed';
+    }
+    const note = `this run could not mark itself in the bucket (${describeError(err)}); a fresh-lane run may publish beside it`;
+    notes.push(note);
+    console.error(`warning: ${note}`);
+    return 'go';
+  }
+  if ('hold' in claim) {
+    laneHold = claim.hold;
+    if (claim.waitedMs > 1000) console.log(`The fresh lane finished; waited ${(claim.waitedMs / 1000).toFixed(0)} s.`);
+    return 'go';
+  }
+  if ('standDown' in claim) {
+    const line = `Fresh lane: another run is building and publishing (${claim.standDown.map(describeMark).join(', ')}); this run stands down, and the next one picks up what changed.`;
+    console.log(line);
+    notes.push(line);
+    return 'stand-down';
+  }
+  const note = `a fresh-lane run has been marked in the bucket for ${Math.round(claim.waitedMs / 60_000)} minutes (${claim.timedOut.map(describeMark).join(', ')}): nothing was built; remove its mark under _lanes/ if that run is gone`;
+  notes.push(note);
+  console.error(`FAILED: ${note}`);
+  return 'failed';
+}
+
+/**
+ * A build that did not go live (held, failed, or withheld by a rollback), recorded in the bucket so the
+ * fresh lane does not build the same inputs again every 15 minutes (scripts/lib/fleet/fresh.ts). A
+ * publish that failed is not recorded: the next run tries again.
+ */
+async function recordRefused(
+  target: NonNullable<ReturnType<typeof targetFromFlags>>,
+  row: TenantRow,
+  fingerprint: string | undefined,
+  liveRelease: string | undefined,
+  notes: string[],
+): Promise<void> {
+  const status = row.status === 'held' || row.status === 'failed' ? row.status : row.publish?.status === 'withheld' ? 'withheld' : undefined;
+  if (!status || !fingerprint || row.publish?.status === 'failed') return;
+  try {
+    await recordNotPublished(target, row.tenant, {
+      fingerprint,
+      status,
+      reason: (status === 'withheld' ? row.publish?.reason : row.message) ?? status,
+      live_release: liveRelease ?? null,
+    });
+  } catch (err) {
+    notes.push(`${row.tenant}: could not record its unpublished build (${describeError(err)})`);
+  }
+}
+
 function readLastReport(out: string, name: string): BuildReport | undefined {
   try {
     return JSON.parse(readFileSync(join(out, '_build', name, 'report.json'), 'utf8')) as BuildReport;
@@ -522,4 +680,11 @@ function readLastReport(out: string, name: string): BuildReport | undefined {
   }
 }
 
-if (isMain(import.meta.url)) await runCli(main);
+if (isMain(import.meta.url))
+  await runCli(async () => {
+    try {
+      return await main();
+    } finally {
+      await laneHold?.release().catch((err: unknown) => console.error(`warning: could not remove this run's mark from the bucket: ${describeError(err)}`));
+    }
+  });

@@ -1,9 +1,15 @@
 /**
- * What a tenant's build depends on, as one hash: its folder (config, export, content, photos), an
- * export kept outside the folder and the platform's own code. Not the build's day: what the day decides
- * (listing windows, New Arrival tags, expiries) is worked out per build as a validity window
- * (src/lib/site/dated.ts, published.json's valid_until). A tenant whose fingerprint equals the one its
- * published site was built from, on a day inside that window, is skipped as `unchanged`.
+ * What a tenant's build depends on, as one fingerprint in two parts: its **inputs** (its folder: config,
+ * export, content, photos; and an export kept outside the folder) and the **platform** (the code that
+ * turns inputs into pages). Not the build's day: what the day decides (listing windows, New Arrival tags,
+ * expiries) is worked out per build as a validity window (src/lib/site/dated.ts, published.json's
+ * valid_until). A tenant whose fingerprint equals the one its published site was built from, on a day
+ * inside that window, is skipped as `unchanged`.
+ *
+ * The fingerprint is recorded with each release (published.json, the slot's `info` in releases.json)
+ * as `inputs:<sha-256>;platform:<sha-256>`, so the two parts can be told apart afterwards: the nightly
+ * rebuilds a tenant when either changed, the fresh lane (`build.ts --fresh`, docs/nightly.md) only when
+ * its inputs did (a platform deploy at noon is the next night's work, not 200 builds in a 15-minute job).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -68,14 +74,34 @@ function outsideExport(dir: string): string | undefined {
   }
 }
 
-/** The tenant's build fingerprint: its inputs and the platform's version. */
-export function tenantFingerprint(root: string, dir: string): string {
-  const files = filesUnder(dir);
+/** The tenant's inputs as one hash: every file of its folder and an export kept outside it. */
+export function tenantInputs(dir: string): string {
   const outside = outsideExport(dir);
   const h = createHash('sha256');
-  h.update(`platform ${platformVersion(root)}\ninputs ${hashFiles(files, dir)}\n`);
+  h.update(`folder ${hashFiles(filesUnder(dir), dir)}\n`);
   if (outside) h.update(`export ${hashFiles([outside], dir)}\n`);
   return h.digest('hex');
+}
+
+/** The fingerprint of these inputs built by this platform version. */
+export function fingerprintOf(inputs: string, platform: string): string {
+  return `inputs:${inputs};platform:${platform}`;
+}
+
+const FINGERPRINT = /^inputs:([0-9a-f]{64});platform:([0-9a-f]{64})$/;
+
+/**
+ * The two parts of a fingerprint; undefined for one recorded before they were kept apart (a single
+ * hash of both): such a release's inputs are unknown until the nightly builds it again.
+ */
+export function fingerprintParts(fingerprint: string | undefined): { inputs: string; platform: string } | undefined {
+  const m = fingerprint === undefined ? null : FINGERPRINT.exec(fingerprint);
+  return m ? { inputs: m[1]!, platform: m[2]! } : undefined;
+}
+
+/** The tenant's build fingerprint: its inputs and the platform's version. */
+export function tenantFingerprint(root: string, dir: string): string {
+  return fingerprintOf(tenantInputs(dir), platformVersion(root));
 }
 
 /** Today in Brisbane (UTC+10, no daylight saving): Australian dealers' day, the default build day. */
