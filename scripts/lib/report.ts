@@ -50,7 +50,16 @@ export interface BuildReport {
      * failed (the photo was then encoded here, or stays only in this runner's cache).
      */
     store?:
-      { fetched_files: number; fetched_bytes: number; stored: number; stored_files: number; errors: number; first_error?: string | undefined } | undefined;
+      | {
+          fetched_files: number;
+          fetched_bytes: number;
+          stored: number;
+          backfilled?: number | undefined;
+          stored_files: number;
+          errors: number;
+          first_error?: string | undefined;
+        }
+      | undefined;
     failures: { source: string; reason: string; cars: string[] }[];
   };
   /** The marketplace feeds written (scripts/lib/outputs/feeds.ts): vehicles in each, and what was left out and why. */

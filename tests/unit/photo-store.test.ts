@@ -146,4 +146,29 @@ describe('the photo store', () => {
     for (const rel of shown) expect(left).toContain(`v/${rel.slice('img/'.length)}`);
     client.destroy();
   });
+
+  it("puts what a runner's cache already had into the store once (a cache older than the store), then asks no more", async () => {
+    const client = createS3Client({ endpoint: s3.endpoint });
+    const jobs = [0, 1].map((i) => ({ source: `${base}/car-${i}.jpg`, card: i === 0 }));
+    const opts = options(undefined);
+    const before = await processImages(jobs, opts); // no store: the cache alone
+    expect(before.stats.processed).toBe(2);
+
+    const store = new PhotoStore(client, s3.bucket, 'backfill/');
+    const warm = await processImages(jobs, { ...opts, store });
+    expect(warm.stats).toMatchObject({ processed: 0, cached: 2 });
+    expect(store.stats.backfilled).toBe(2);
+
+    // Remembered: the next warm build makes no request to the store at all.
+    const requests = (await s3.log()).length;
+    const again = new PhotoStore(client, s3.bucket, 'backfill/');
+    await processImages(jobs, { ...opts, store: again });
+    expect(again.stats).toMatchObject({ backfilled: 0, fetchedFiles: 0, errors: 0 });
+    expect((await s3.log()).length).toBe(requests);
+
+    // And a runner with an empty cache now finds them in the store.
+    const fresh = await processImages(jobs, options(new PhotoStore(client, s3.bucket, 'backfill/')));
+    expect(fresh.stats).toMatchObject({ processed: 0, fromStore: 2, downloaded: 0 });
+    client.destroy();
+  });
 });

@@ -157,9 +157,9 @@ export function chooseShards(
     }
     const times = shardSeconds(plan, loads);
     if (Math.max(0, ...times) > budget && totals.photosNew > 0 && opts.photoJobsAllowed !== false) {
-      // The new photos first, in jobs of their own with every core; the builds then fetch them.
+      // The new photos first, in jobs of their own with every core at the bulk effort; the builds then fetch them.
       const work = budget - UNIT_COSTS.jobSetupS;
-      const photoWork = (totals.photosNew * UNIT_COSTS.encodeCpuPerPhotoS) / UNIT_COSTS.cores;
+      const photoWork = (totals.photosNew * UNIT_COSTS.bulkEncodeCpuPerPhotoS) / UNIT_COSTS.cores;
       photoJobs = Math.min(maxShards, Math.max(1, Math.ceil(photoWork / work)));
       photoSeconds = photoWork / photoJobs + UNIT_COSTS.jobSetupS;
       const fetched = loads.map((t) => ({ ...t, photosNew: 0, photosFetched: t.photosNew }));

@@ -68,6 +68,8 @@ export interface PhotoStoreStats {
   fetchedBytes: number;
   /** Photos this build encoded and put into the store. */
   stored: number;
+  /** Photos this runner's cache had and the store lacked, put into it (a cache older than the store). */
+  backfilled: number;
   storedFiles: number;
   /** Requests that failed (the photo was then encoded, or left only in the local cache); the first reason. */
   errors: number;
@@ -75,7 +77,7 @@ export interface PhotoStoreStats {
 }
 
 export function emptyStoreStats(): PhotoStoreStats {
-  return { fetched: 0, fetchedFiles: 0, fetchedBytes: 0, stored: 0, storedFiles: 0, errors: 0 };
+  return { fetched: 0, fetchedFiles: 0, fetchedBytes: 0, stored: 0, backfilled: 0, storedFiles: 0, errors: 0 };
 }
 
 const OFF_AFTER = 5;
@@ -85,6 +87,8 @@ const missing = (err: unknown): boolean => ['NoSuchKey', 'NotFound'].includes(er
 /** The store through the S3 API. Every method answers "not there" rather than throw for a missing object. */
 export class PhotoStore {
   readonly stats = emptyStoreStats();
+  /** Names this store in a local cache's "in the store" markers (store.ts storedMarker). */
+  readonly id: string;
   private readonly client: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
@@ -93,6 +97,7 @@ export class PhotoStore {
     this.client = client;
     this.bucket = bucket;
     this.prefix = prefix;
+    this.id = createHash('sha256').update(`${bucket}\0${prefix}`).digest('hex').slice(0, 12);
   }
 
   /** Failures in a row; past OFF_AFTER the store is left alone for the rest of the build. */
@@ -171,16 +176,17 @@ export class PhotoStore {
   }
 
   /** Variants first, the meta last: a meta in the store always has its files. */
-  async putPhoto(key: string, meta: ImageMeta, files: { rel: string; bytes: Buffer }[]): Promise<boolean> {
+  async putPhoto(key: string, meta: ImageMeta, files: { rel: string; bytes: Buffer }[], why: 'encoded' | 'backfill' = 'encoded'): Promise<boolean> {
     const ok = await Promise.all(files.map((f) => this.put(storeVariantKey(this.prefix, f.rel), f.bytes, 'image/webp', 'public, max-age=31536000, immutable')));
     if (ok.some((x) => !x)) return false;
     this.stats.storedFiles += files.length;
     if (!(await this.put(storeMetaKey(this.prefix, key), JSON.stringify(meta), 'application/json', 'no-store'))) return false;
-    this.stats.stored++;
+    if (why === 'encoded') this.stats.stored++;
+    else this.stats.backfilled++;
     return true;
   }
 
-  async putUrlRecord(rec: UrlRecord): Promise<void> {
-    await this.put(storeUrlKey(this.prefix, rec.url), JSON.stringify(rec), 'application/json', 'no-store');
+  async putUrlRecord(rec: UrlRecord): Promise<boolean> {
+    return this.put(storeUrlKey(this.prefix, rec.url), JSON.stringify(rec), 'application/json', 'no-store');
   }
 }

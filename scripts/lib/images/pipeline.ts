@@ -24,6 +24,7 @@ import {
   markUsed,
   lockFile,
   sourceFile,
+  storedMarker,
   type UrlRecord,
   urlRecordFile,
   VARIANT_REL,
@@ -233,8 +234,13 @@ class Run {
     const where = classifySource(source, this.tenantRoot);
     try {
       if (where.kind === 'bad') return this.fail(source, where.reason);
-      if (where.kind === 'url') return await this.remote(source, where.url, card);
-      return await this.local(source, where.abs, card);
+      const out = where.kind === 'url' ? await this.remote(source, where.url, card) : await this.local(source, where.abs, card);
+      if (this.store && out.photo.ok && !out.worked && !out.fetched) {
+        const key = /\/([0-9a-f]{16,64})-[^/]*$/.exec(out.photo.thumb.url)?.[1];
+        if (key) await this.keyLock.run(key, () => this.backfill(key));
+        if (where.kind === 'url') await this.backfillUrl(where.url.href);
+      }
+      return out;
     } catch (err) {
       if (err instanceof ImageError) return this.fail(source, err.message);
       return this.fail(source, `could not process (${errCode(err) ?? 'error'}): ${firstLine(err)}`);
@@ -282,7 +288,11 @@ class Run {
     if (!rec && this.store) {
       // Another runner downloaded this address: its record names the bytes, and the store has their variants.
       rec = await this.store.urlRecord(href);
-      if (rec) await writeAtomic(urlRecordFile(this.cacheDir, href), JSON.stringify(rec));
+      if (rec) {
+        await writeAtomic(urlRecordFile(this.cacheDir, href), JSON.stringify(rec));
+        const marker = this.urlMarker(href);
+        if (marker) await writeAtomic(marker, '').catch(() => undefined);
+      }
     }
     let validators: Validators = {};
     if (rec) {
@@ -297,7 +307,7 @@ class Run {
         if (got.notModified || contentKey(got.bytes) === rec.key) {
           const checked: UrlRecord = { ...rec, checked: new Date(this.now()).toISOString() };
           await writeAtomic(urlRecordFile(this.cacheDir, href), JSON.stringify(checked));
-          await this.store?.putUrlRecord(checked);
+          await this.storeUrlRecord(checked);
           return restored;
         }
         this.stats.downloaded++;
@@ -351,7 +361,7 @@ class Run {
         if (validators.etag) record.etag = validators.etag;
         if (validators.lastModified) record.last_modified = validators.lastModified;
         await writeAtomic(urlRecordFile(this.cacheDir, href), JSON.stringify(record));
-        await this.store?.putUrlRecord(record);
+        await this.storeUrlRecord(record);
       }
     }
     return out;
@@ -434,11 +444,50 @@ class Run {
     const photo = this.cachedPhoto(source, key, card);
     if (!photo) return undefined;
     this.store.stats.fetched++;
+    await this.markStored(key);
     return { photo, worked: false, fetched: true };
   }
 
+  private async markStored(key: string): Promise<void> {
+    if (this.store) await writeAtomic(storedMarker(this.cacheDir, this.store.id, key), '').catch(() => undefined);
+  }
+
+  /**
+   * A photo this runner's cache had and the store may lack (a cache filled before the store existed, or
+   * by a build without it): put into the store once, then remembered locally, so a later runner with an
+   * empty cache need not encode it. One meta request per photo per cache, ever.
+   */
+  private async backfill(key: string): Promise<void> {
+    if (!this.store?.usable || fs.existsSync(storedMarker(this.cacheDir, this.store.id, key))) return;
+    const local = this.meta(key);
+    if (!local?.colour) return;
+    const remote = await this.store.meta(key);
+    if (!this.store.usable) return;
+    const missing = Object.keys(local.variants).filter((suffix) => !remote?.variants[suffix] && this.exists(variantRel(key, suffix)));
+    if (remote && missing.length === 0) await this.markStored(key);
+    else await this.pushToStore(key, local, missing, 'backfill');
+  }
+
+  private urlMarker(href: string): string | undefined {
+    return this.store ? storedMarker(this.cacheDir, this.store.id, `u${path.basename(urlRecordFile(this.cacheDir, href), '.json')}`) : undefined;
+  }
+
+  /** Puts a photo's URL record into the store, for a runner that has the address but not the bytes. */
+  private async storeUrlRecord(rec: UrlRecord): Promise<void> {
+    const marker = this.urlMarker(rec.url);
+    if (marker && (await this.store?.putUrlRecord(rec))) await writeAtomic(marker, '').catch(() => undefined);
+  }
+
+  /** The URL record of a photo this runner's cache had before the store (see backfill). */
+  private async backfillUrl(href: string): Promise<void> {
+    const marker = this.urlMarker(href);
+    if (!this.store?.usable || !marker || fs.existsSync(marker)) return;
+    const rec = readUrlRecord(this.cacheDir, href);
+    if (rec) await this.storeUrlRecord(rec);
+  }
+
   /** Puts what this run encoded for `key` into the store: the variants first, then the meta listing them. */
-  private async pushToStore(key: string, meta: ImageMeta, written: readonly string[]): Promise<void> {
+  private async pushToStore(key: string, meta: ImageMeta, written: readonly string[], why: 'encoded' | 'backfill' = 'encoded'): Promise<void> {
     if (!this.store || written.length === 0) return;
     const files: { rel: string; bytes: Buffer }[] = [];
     const listed: ImageMeta = { ...meta, variants: {} };
@@ -454,7 +503,7 @@ class Run {
       files.push({ rel, bytes });
       listed.variants[suffix] = dims;
     }
-    await this.store.putPhoto(key, listed, files);
+    if (await this.store.putPhoto(key, listed, files, why)) await this.markStored(key);
   }
 
   /**

@@ -7,6 +7,7 @@
  *   <cacheDir>/url/ab/<sha256(url)>.json     URL -> key of the bytes last downloaded from it
  *   <cacheDir>/local-index.json              absolute path + size + mtimeMs -> key, so unchanged files are not re-read
  *   <cacheDir>/lock/ab/<key>                 held while one process encodes the photo (file-lock.ts)
+ *   <cacheDir>/stored/<store>/ab/<key>       the photo is whole in that fleet photo store (photo-store.ts)
  *
  * A meta file's modification time is when a build last used that key (markUsed): pruneImageCache
  * (prune.ts) removes the keys no build has used for a while, so sold cars' photos do not pile up.
@@ -57,6 +58,11 @@ export function metaFile(cacheDir: string, key: string): string {
 
 export function sourceFile(cacheDir: string, key: string): string {
   return path.join(cacheDir, 'src', shardOf(key), key);
+}
+
+/** Present once the photo is known to be whole in the fleet's photo store `storeId` (photo-store.ts). */
+export function storedMarker(cacheDir: string, storeId: string, key: string): string {
+  return path.join(cacheDir, 'stored', storeId, shardOf(key), key);
 }
 
 /** Held while one process encodes the photo (file-lock.ts). */
