@@ -10,7 +10,8 @@ import { intFlag, orUsageExit, parseCli } from './lib/cli.ts';
 import { diffSites } from './lib/publish/publish.ts';
 import type { BuildReport } from './lib/report.ts';
 import type { RunSummary } from './lib/summary.ts';
-import { siteTree } from '../tests/build/tree-hash.ts';
+import { changedByKind, uploadShare } from './lib/upload-kinds.ts';
+import { hashTree, siteTree } from '../tests/build/tree-hash.ts';
 
 const USAGE = `
 Usage: node scripts/bench-build.ts [options]      (npm run bench:build -- [options])
@@ -18,7 +19,9 @@ Usage: node scripts/bench-build.ts [options]      (npm run bench:build -- [optio
 Generates an N-vehicle tenant under .cache/bench and prints: ingest time, HTML pages per second, image
 variants per second cold and warm, output bytes; a second run with nothing changed (the tenant is
 skipped as unchanged: the time to decide it); a forced rebuild with nothing changed; and a rebuild after
-P% of the stock changed, with the files and bytes that night's publish would upload.
+P% of the stock changed, with the files and bytes that night's publish would upload ("N of M files
+(P%)", and which kinds of file they are). With a change of 3% or less it exits non-zero when that night
+uploads more than 10% of the site's files (issue 25: a stock change uploads only what shows it).
 
 Then: full renders of the same site (--full-render: every page rendered; the render's cost per page,
 wall and CPU, of the median of --render-runs runs), and the changed night itself, an incremental render (only the car pages whose inputs
@@ -32,6 +35,9 @@ render into a second folder and the two sites are compared file by file (they mu
   --render-runs <n>      full renders to time; the median is reported (default 3)
   -h, --help             show this help
 `;
+
+/** The most of a site's files a 3%-changed night may upload (issue 25). */
+const MAX_UPLOAD_PERCENT = 10;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const flags = parseCli(USAGE, {
@@ -122,6 +128,8 @@ console.log(`Changing ${change}% of the stock and rebuilding...`);
 sh(['scripts/demo/generate-bench.ts', '--out', tenantDir, '--count', String(count), '--change-percent', String(change)]);
 const changed = build('changed');
 const upload = await diffSites(before, join(dist, `bench-${count}`));
+// Which files those are, by kind (a car's own pages, the pages that list a car, the search pages...).
+const uploadKinds = changedByKind(hashTree(before), hashTree(join(dist, `bench-${count}`)));
 rmSync(before, { recursive: true, force: true });
 let verified: string | undefined;
 if (flags.verify) {
@@ -143,6 +151,7 @@ const model = JSON.parse(readFileSync(join(dist, '_build', `bench-${count}`, 'mo
 const listedIds = new Set(model.vehicles.map((v) => v.id));
 const expectedNew = manifest.new_ids.filter((id) => listedIds.has(String(id))).length;
 
+const share = uploadShare(upload.upload, upload.files);
 const c = cold.report;
 const lines = [
   ['vehicles (records read / listed)', `${c.records.read} / ${c.records.listed}`],
@@ -175,11 +184,17 @@ const lines = [
   ...(verified ? [['  the same night, full render', verified]] : []),
   [
     `publish after ${change}% changed`,
-    `uploads ${upload.upload} of ${upload.files} files, ${(upload.upload_bytes / 1e6).toFixed(1)} MB of ${(upload.bytes / 1e6).toFixed(1)} MB; deletes ${upload.deleted}`,
+    `uploads ${share.text}, ${(upload.upload_bytes / 1e6).toFixed(1)} MB of ${(upload.bytes / 1e6).toFixed(1)} MB; deletes ${upload.deleted}`,
   ],
+  ...uploadKinds.slice(0, 12).map((k) => [`  ${k.kind}`, `${k.files} (e.g. ${k.example})`]),
+  ...(uploadKinds.length > 12 ? [['  other kinds', String(uploadKinds.slice(12).reduce((n, k) => n + k.files, 0))]] : []),
 ];
 console.log('\nBuild benchmark');
 for (const [k, v] of lines) console.log(`  ${k?.padEnd(40)} ${v}`);
+if (change <= 3 && share.percent > MAX_UPLOAD_PERCENT) {
+  console.error(`\nThe ${change}%-changed night uploads ${share.text}: more than ${MAX_UPLOAD_PERCENT}% of the site's files.`);
+  process.exitCode = 1;
+}
 if (flags['image-cache']) console.log(`\n(The photo cache was reused: new photos may have been in it already, so the photos processed are not checked.)`);
 else if (changed.report.images.processed !== expectedNew) {
   console.error(`\nThe warm rebuild processed ${changed.report.images.processed} photos; only the ${expectedNew} new ones should have been.`);
