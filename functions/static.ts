@@ -12,6 +12,7 @@ import { open, readFile } from 'node:fs/promises';
 import { acceptsDcz, DCZ_HEADER_LENGTH, DCZ_SUFFIX, dczDictionaryHash } from '../src/lib/site/dictionary.ts';
 import { extname, join, resolve, sep } from 'node:path';
 import { COMMON_SECURITY_HEADERS, headersFor, parseHeadersFile, type HeaderRule } from '../src/lib/security/headers.ts';
+import { INDEX_POINTER_PATH } from '../src/lib/search/index-pointer.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -51,7 +52,8 @@ export function contentType(file: string): string {
 
 function cacheControl(urlPath: string, file: string): string {
   if (urlPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
-  if (file.endsWith('.html')) return 'public, max-age=0, must-revalidate';
+  // The pointer naming the current search index: asked again on every use, as the publish sends it.
+  if (file.endsWith('.html') || urlPath === INDEX_POINTER_PATH) return 'public, max-age=0, must-revalidate';
   return 'public, max-age=3600';
 }
 

@@ -194,9 +194,15 @@ export async function journey(
     };
     await visit('/');
     await visit(searchPath);
-    const forLater = await page.evaluate(() => [
+    // The search code, the index pointer and the index it named (src/lib/search/index-pointer.ts).
+    const forLater = await page.evaluate(async () => [
       ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
       ...[...document.querySelectorAll('[data-search-index]')].map((e) => new URL(e.getAttribute('data-search-index') ?? '', location.href).href),
+      ...[
+        await Promise.resolve(window.dealerSearchIndex?.url)
+          .then((u) => (u ? new URL(u, location.href).href : undefined))
+          .catch(() => undefined),
+      ].filter((u) => u !== undefined),
     ]);
     const cars = await page
       .locator('#results article.card a[href^="/cars/"]')

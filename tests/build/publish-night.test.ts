@@ -2,7 +2,9 @@
  * A night of the fleet on a real demo tenant, published to a real S3 server (s3rver on 127.0.0.1):
  * the first publish uploads the site, a second one nothing, and after one car's price changes only
  * that car's files and the files that list it are uploaded (issue 12's "only what changed"); the rest
- * of the new release is copied inside the bucket from the live one.
+ * of the new release is copied inside the bucket from the live one. Then a car is sold (gone from the
+ * export): every search page whose cars did not include it is byte-identical (issue 25: the pages
+ * name no index file and show no count of cars they do not list).
  */
 import type { S3Client } from '@aws-sdk/client-s3';
 import { spawnSync } from 'node:child_process';
@@ -12,12 +14,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../../scripts/lib/publish/local-s3.ts';
 import { createS3Client, publishDist, type PublishEvent } from '../../scripts/lib/publish/publish.ts';
 import { dictionarySources } from '../../src/lib/site/dictionary.ts';
+import { toSearchDocs } from '../../src/lib/search/documents.ts';
+import { INDEX_POINTER_PATH } from '../../src/lib/search/index-pointer.ts';
+import { searchRoutes } from '../../src/lib/search/pretty-routes.ts';
+import type { SiteModel } from '../../src/lib/site/site-model.ts';
+import { hashTree } from './tree-hash.ts';
 
 const BUILD_NOW = process.env['BUILD_NOW'] ?? new Date().toISOString().slice(0, 10);
 const SLUG = 'demo-coastal-toyota';
 const tenants = resolve('.cache/fleet/night-tenants');
 const out = resolve('.cache/fleet/night-dist');
 const PREFIX = 'sites/';
+const INDEX_POINTER = INDEX_POINTER_PATH.slice(1);
 
 let s3: LocalS3;
 let client: S3Client;
@@ -93,6 +101,7 @@ describe('a night published to S3', () => {
     )!;
     car['price'] = (car['price'] as number) - 500;
     writeFileSync(file, JSON.stringify(stock));
+    const searchBefore = hashTree(join(out, SLUG, 'search'), join(out, SLUG));
     build();
     const model = JSON.parse(readFileSync(join(out, '_build', SLUG, 'model.json'), 'utf8')) as {
       vehicles: { id: string; slug: string; make: string; model?: string }[];
@@ -116,16 +125,74 @@ describe('a night published to S3', () => {
       if (key.startsWith('models/')) return false; // the model pages and the models search show each model's prices
       // The similar cars of a car that shows it (their cards, with its price).
       if (/^cars\/[^/]+\/similar\.json$/.test(key) && readFileSync(join(out, SLUG, key), 'utf8').includes(`href=\\"${path}\\"`)) return false;
+      if (key === INDEX_POINTER) return false; // names the new index
       if (key.endsWith('.html') || key.endsWith('/')) {
         const html = readFileSync(join(out, SLUG, key), 'utf8');
-        // A page that lists the car, or a search page (its first results and its index file name).
-        return !(html.includes(`"${path}"`) || html.includes(`${path}#`) || html.includes('data-search-index='));
+        // A page that lists the car. A search page too only when it lists it: the index file's name
+        // is not in the pages (issue 25), they read it from the pointer.
+        return !(html.includes(`"${path}"`) || html.includes(`${path}#`));
       }
       return true;
     });
     expect(unexplained).toEqual([]);
+    expect(night.uploaded).toContain(INDEX_POINTER);
+    // Every search page that does not show the car is byte-identical, so not uploaded.
+    const searchPages = Object.keys(searchBefore).filter((k) => k.endsWith('.html'));
+    expect(searchPages.length).toBeGreaterThan(20);
+    const searchAfter = hashTree(join(out, SLUG, 'search'), join(out, SLUG));
+    const showIt = searchPages.filter((k) => readFileSync(join(out, SLUG, k), 'utf8').includes(`"${path}"`));
+    for (const k of searchPages) if (!showIt.includes(k)) expect(searchAfter[k], k).toBe(searchBefore[k]);
     // The site is 400-odd pages: a price change touches a few dozen files, not the site.
     expect(night.stats.uploaded).toBeLessThan(night.stats.files / 5);
     expect(existsSync(join(out, SLUG, 'cars', changed.slug, 'index.html'))).toBe(true);
+  }, 600_000);
+  it('after a car is sold, every search page whose cars did not include it is byte-identical and not uploaded', async () => {
+    const before = JSON.parse(readFileSync(join(out, '_build', SLUG, 'model.json'), 'utf8')) as SiteModel;
+    const { docs } = toSearchDocs(before.vehicles, before.views);
+    const { routes } = searchRoutes(
+      docs,
+      before.tenant.dealerships.map((d) => ({ slug: d.slug, name: d.name })),
+    );
+    const inDictionary = new Set((dictionarySources(readFileSync(join(out, SLUG, '_dict', 'cars.dict'))) ?? []).map((x) => x.id));
+    const count = (f: (d: (typeof docs)[number]) => unknown, d: (typeof docs)[number]) => docs.filter((o) => f(o) === f(d)).length;
+    const maxPrice = Math.max(...docs.map((d) => d.price ?? 0));
+    const maxKm = Math.max(...docs.map((d) => d.km ?? 0));
+    // A car whose going leaves every facet value and pretty path in place (another car shares each of
+    // its values) and the sliders' ranges as they were (not the dearest car, nor the one with most km).
+    const sold = docs.find(
+      (d) =>
+        !inDictionary.has(d.id) &&
+        (d.price ?? 0) < maxPrice &&
+        (d.km ?? 0) < maxKm &&
+        [
+          (o: typeof d) => o.make,
+          (o: typeof d) => o.make_model,
+          (o: typeof d) => o.body,
+          (o: typeof d) => o.dealership_name,
+          (o: typeof d) => o.car_type,
+        ].every((f) => count(f, d) >= 2) &&
+        (['fuel', 'transmission', 'drive', 'colour', 'seats', 'year', 'location_name', 'state', 'tag'] as const).every((a) => count((o) => o[a], d) >= 2),
+    )!;
+    expect(sold).toBeDefined();
+    const includes = (route: (typeof routes)[number]) =>
+      Object.entries(route.refinements).every(([attribute, values]) => !values?.length || values.includes(String(sold[attribute as keyof typeof sold])));
+    const pageOf = (route: (typeof routes)[number]) => `search/${route.path}/index.html`;
+    const searchBefore = hashTree(join(out, SLUG, 'search'), join(out, SLUG));
+
+    const file = join(tenants, SLUG, 'stock.json');
+    const stock = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>[];
+    writeFileSync(file, JSON.stringify(stock.filter((r) => String(r['id']) !== sold.id)));
+    build();
+    const searchAfter = hashTree(join(out, SLUG, 'search'), join(out, SLUG));
+    const night = await publish();
+
+    const theirs = routes.filter(includes).map(pageOf);
+    // Its make, model, body, dealership and car type pages and the all-stock page: they count it.
+    expect(theirs.length).toBeGreaterThanOrEqual(5);
+    for (const page of theirs) expect(searchAfter[page], page).not.toBe(searchBefore[page]);
+    const others = routes.filter((r) => !includes(r)).map(pageOf);
+    expect(others.length).toBeGreaterThan(10);
+    for (const page of others) expect(searchAfter[page], page).toBe(searchBefore[page]);
+    expect(night.uploaded.filter((k) => k.startsWith('search/')).sort()).toEqual([...theirs, INDEX_POINTER].sort());
   }, 600_000);
 });

@@ -9,6 +9,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, formatHeadersFile, inlineCode, sha256Base64 } from '../../../src/lib/security/headers.ts';
 import { DICTIONARY_CACHE, DICTIONARY_PATH, USE_AS_DICTIONARY } from '../../../src/lib/site/dictionary.ts';
+import { INDEX_URL_PREFIX } from '../../../src/lib/search/index-file.ts';
+import { INDEX_POINTER_PATH } from '../../../src/lib/search/index-pointer.ts';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../publish/content.ts';
 import type { BuildOutput, OutputContext } from './index.ts';
 
 function* htmlFiles(dir: string): Generator<string> {
@@ -79,6 +82,10 @@ export function siteHeaders(siteOut: string, tenant: OutputContext['model']['ten
   const file = formatHeadersFile([
     { path: '/*', headers: { 'Content-Security-Policy': csp, ...COMMON_SECURITY_HEADERS } },
     { path: '/_astro/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+    // The search indexes are named by their content; the pointer naming the stock's current one is
+    // asked again on every use (src/lib/search/index-pointer.ts), as the publish sends them (publish/content.ts).
+    { path: `${INDEX_URL_PREFIX}*`, headers: { 'Cache-Control': IMMUTABLE_CACHE } },
+    { path: INDEX_POINTER_PATH, headers: { 'Cache-Control': REVALIDATE_CACHE } },
     // The vehicle pages' compression dictionary (src/lib/site/dictionary.ts): kept by the browser for the car pages.
     { path: DICTIONARY_PATH, headers: { 'Use-As-Dictionary': USE_AS_DICTIONARY, 'Cache-Control': DICTIONARY_CACHE, 'X-Robots-Tag': 'noindex' } },
   ]);

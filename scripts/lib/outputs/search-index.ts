@@ -4,16 +4,19 @@
  *            a search host, pushes documents and settings to Meilisearch with the admin key from the
  *            environment and returns only the search-only key for the pages. Meilisearch unreachable
  *            or not configured: the build says so and the site uses the embedded index.
- *   write:   /search-index/<hash>.json into the site (always: it is also the browser's fallback).
+ *   write:   /search-index/<hash>.json into the site (always: it is also the browser's fallback), and
+ *            the pointer /search/index.json naming it (src/lib/search/index-pointer.ts): the search
+ *            pages read the index's name from there, so a stock change leaves them as they were.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { Meilisearch } from 'meilisearch';
 import type { SearchBackendConfig } from '../../../src/lib/search/client.ts';
 import { toSearchDocs } from '../../../src/lib/search/documents.ts';
 import { packIndex } from '../../../src/lib/search/engine/codec.ts';
 import { INDEX_URL_PREFIX, indexFileName } from '../../../src/lib/search/index-file.ts';
+import { INDEX_POINTER_PATH, indexPointerJson } from '../../../src/lib/search/index-pointer.ts';
 import { catalogMeiliDocuments, catalogMeiliSettings, meiliDocuments } from '../../../src/lib/search/meili/settings.ts';
 import { offersIndexName } from '../../../src/lib/search/catalog.ts';
 import { offerDocs } from '../../../src/lib/search/catalog-docs.ts';
@@ -96,5 +99,8 @@ export const searchIndexOutput: BuildOutput = {
     const dir = join(ctx.siteOut, 'search-index');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, entry.file), entry.json);
+    const pointer = join(ctx.siteOut, ...INDEX_POINTER_PATH.split('/'));
+    mkdirSync(dirname(pointer), { recursive: true });
+    writeFileSync(pointer, indexPointerJson(`${INDEX_URL_PREFIX}${entry.file}`));
   },
 };

@@ -5,6 +5,8 @@
  *   immutable  content-addressed: /_astro/*, /search-index/<hash>.json, /img/ab/<32 hex>-<variant>.<ext>.
  *              A changed file gets a new name, so browsers and CDNs may keep it for a year.
  *   other      every other non-HTML file (robots.txt, sitemap.xml, /cars/<slug>/autogauge, logos): revalidated.
+ *              So is /search/index.json, the pointer naming the current search index: never immutable,
+ *              or a browser would keep searching an index the site no longer has.
  *   html       pages: revalidated, and uploaded last, once everything they reference is in place.
  */
 import { contentType as staticContentType } from '../../../functions/static.ts';

@@ -2,7 +2,8 @@ import type { MouseEvent, KeyboardEvent } from 'react';
 
 export interface FacetOptionProps {
   label: string;
-  count: number;
+  /** Undefined: the value is shown without a count (server-state.ts uncountedFacets). */
+  count?: number | undefined;
   checked: boolean;
   /** The search URL with this value toggled: works before (and without) JavaScript. */
   href: string;
@@ -38,7 +39,7 @@ export function FacetOption({ label, count, checked, href, onToggle, className, 
         </svg>
       )}
       <span className="facet-label">{label}</span>
-      <span className="facet-count">{count}</span>
+      {count !== undefined && <span className="facet-count">{count}</span>}
     </a>
   );
 }

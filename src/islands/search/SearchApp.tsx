@@ -22,12 +22,13 @@ import { gridClass } from '../../lib/search/grid.ts';
 import { promosForSearch, withPromos } from '../../lib/search/promo.ts';
 import { searchUrl, type SearchState, type UrlContext } from '../../lib/search/url.ts';
 import { formatNumber } from '../../lib/rules/format.ts';
+import { INDEX_POINTER_PATH } from '../../lib/search/index-pointer.ts';
 import { browserSearchClient, loadEngine } from './browser-client.ts';
-import { BodyTiles, FacetDropdown, FacetList, FacetMenu, FacetSelect, MakeFacet } from './facets.tsx';
+import { BodyTiles, FacetDropdown, FacetList, FacetMenu, FacetSelect, MakeFacet, UncountedFacets } from './facets.tsx';
 import { createSearchRouter, searchStateMapping } from './router.ts';
 import { recordSearch, RecentSearches } from './search-history.tsx';
 import { getServerSearchClient } from './server-client.ts';
-import { lacksResults, rememberedServerState, restoreResults } from './server-state.ts';
+import { lacksResults, rememberedServerState, restoreResults, shownResultsKey, uncountedFacets } from './server-state.ts';
 import type { SearchAppProps, SearchUi } from './types.ts';
 import { Pager, RangeField, SearchField, ShowMeButton, SortField } from './widgets.tsx';
 
@@ -49,8 +50,9 @@ export default function SearchApp(props: SearchAppProps) {
 const restored = new WeakMap<object, Promise<InstantSearchServerState>>();
 
 function SearchRoot(props: SearchAppProps) {
-  const { ui, config, page, serverUrl } = props;
+  const { ui, config, page, serverUrl, shownKey } = props;
   const ctx: UrlContext = useMemo(() => ({ dealers: ui.dealers, skipped: new Set(ui.skipped) }), [ui.dealers, ui.skipped]);
+  const uncounted = useMemo(() => uncountedFacets(page.refinements), [page.refinements]);
   const searchClient = useMemo(
     () => (typeof window === 'undefined' ? getServerSearchClient() : browserSearchClient(config, ui.priceAscendingExcludesZero)) as unknown as SearchClient,
     [config, ui.priceAscendingExcludesZero],
@@ -62,10 +64,12 @@ function SearchRoot(props: SearchAppProps) {
     // The index is fetched once the page is interactive, so the first search does not wait for it.
     if (config.backend === 'embedded') {
       const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-      idle(() => void loadEngine(config.indexUrl).catch(() => undefined));
+      idle(() => void loadEngine().catch(() => undefined));
     }
   }, [router, config]);
   let serverState = props.serverState as InstantSearchServerState | undefined;
+  // The page's HTML is older than the index (the site was published again since it was loaded).
+  let outdated = false;
   if (serverState && lacksResults(serverState)) {
     if (typeof window === 'undefined') serverState = rememberedServerState(page.path) ?? serverState;
     else {
@@ -73,22 +77,60 @@ function SearchRoot(props: SearchAppProps) {
       let full = restored.get(lite);
       if (!full) restored.set(lite, (full = restoreResults(lite, searchClient as unknown as Parameters<typeof restoreResults>[1])));
       serverState = use(full);
+      outdated = shownKey !== undefined && shownResultsKey(serverState, uncounted) !== shownKey;
     }
+  }
+  // An outdated page is not hydrated over (the current index's results would not match its HTML): its
+  // HTML is kept as it is for the hydration, then the search renders afresh, focus kept in the search box.
+  const [renewed, setRenewed] = useState(false);
+  const kept = useRef<HTMLDivElement>(null);
+  const refocus = useRef<Element | null>(null);
+  useEffect(() => {
+    if (!outdated || renewed) return;
+    const island = kept.current?.parentElement ?? null;
+    refocus.current = document.activeElement?.closest('.search-field') ? island : null;
+    setRenewed(true);
+  }, [outdated, renewed]);
+  useEffect(() => {
+    if (renewed) refocus.current?.querySelector<HTMLInputElement>('.search-field input')?.focus();
+  }, [renewed]);
+  if (outdated && !renewed) {
+    return <div ref={kept} className="search-page container" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />;
   }
   return (
     <InstantSearchSSRProvider {...(serverState ?? {})}>
       <InstantSearch searchClient={searchClient} indexName={ui.indexName} routing={routing} future={{ preserveSharedStateOnUnmount: true }} insights={false}>
-        <SearchLayout ui={ui} ctx={ctx} ownPath={`/search/${page.path}`} indexUrl={config.backend === 'embedded' ? config.indexUrl : undefined} />
+        <SearchLayout
+          ui={ui}
+          ctx={ctx}
+          ownPath={`/search/${page.path}`}
+          indexPointer={config.backend === 'embedded' ? INDEX_POINTER_PATH : undefined}
+          uncounted={uncounted}
+        />
       </InstantSearch>
     </InstantSearchSSRProvider>
   );
 }
 
+const COUNT_ALL: ReadonlySet<string> = new Set();
+
 function routeOf(uiState: UiState, indexName: string): SearchState {
   return searchStateMapping(indexName).stateToRoute(uiState);
 }
 
-function SearchLayout({ ui, ctx, ownPath, indexUrl }: { ui: SearchUi; ctx: UrlContext; ownPath: string; indexUrl: string | undefined }) {
+function SearchLayout({
+  ui,
+  ctx,
+  ownPath,
+  indexPointer,
+  uncounted,
+}: {
+  ui: SearchUi;
+  ctx: UrlContext;
+  ownPath: string;
+  indexPointer: string | undefined;
+  uncounted: ReadonlySet<string>;
+}) {
   const { uiState, results, status } = useInstantSearch();
   const { items } = useHits<SearchDoc>();
   const clear = useClearRefinements({ excludedAttributes: [] });
@@ -125,8 +167,9 @@ function SearchLayout({ ui, ctx, ownPath, indexUrl }: { ui: SearchUi; ctx: UrlCo
   };
   const hide = ui.certifiedOnly ? (v: string) => v === 'false' : undefined;
   return (
-    // data-search-index: the index the page's idle prefetch fetches (BaseLayout), before any hydration.
-    <div className="search-page container" data-ready={ready ? '' : undefined} data-search-index={indexUrl}>
+    // data-search-index: the index pointer whose index the page's idle prefetch fetches (BaseLayout), before
+    // any hydration. The pointer's address, never the index's name: that changes with the stock.
+    <div className="search-page container" data-ready={ready ? '' : undefined} data-search-index={indexPointer}>
       <Configure hitsPerPage={ui.hitsPerPage} />
       <div className="page-head">
         <Breadcrumbs crumbs={crumbs} />
@@ -146,39 +189,42 @@ function SearchLayout({ ui, ctx, ownPath, indexUrl }: { ui: SearchUi; ctx: UrlCo
         </button>
       </div>
       <div className="search-body">
-        <aside id="search-filters" className={`search-filters${filtersOpen ? ' is-open' : ''}`} aria-label="Filters">
-          <div className="filters-head">
-            <h2>Filters</h2>
-            <button type="button" className="link-button filters-close" onClick={() => setFiltersOpen(false)}>
-              Close
-            </button>
-            {clear.canRefine && (
-              <a className="link-button" href={clearFiltersTarget('stock')} onClick={(e) => (e.preventDefault(), clear.refine())}>
-                Clear all
-              </a>
-            )}
-          </div>
-          <FacetList attribute="car_type" title="Car type" />
-          <MakeFacet popularMakes={ui.popularMakes} />
-          <BodyTiles title="Body type" />
-          <RangeField attribute="price" title="Price" range={ui.priceRange} />
-          <RangeField attribute="km" title="Kilometres" range={ui.kmRange} />
-          <FacetDropdown attribute="fuel" title="Fuel" />
-          <FacetDropdown attribute="transmission" title="Transmission" />
-          <FacetDropdown attribute="drive" title="Drive" />
-          <FacetDropdown attribute="colour" title="Colour" />
-          <FacetDropdown attribute="seats" title="Seats" />
-          <FacetSelect attribute="year" title="Year" />
-          <FacetMenu attribute="location_name" title="Location" />
-          <FacetSelect attribute="state" title="State" />
-          <FacetMenu attribute="dealership_name" title="Dealership" />
-          <FacetDropdown attribute="tag" title="Tag" />
-          {ui.certifiedFacet && <FacetDropdown attribute="certified" title="Certified" hide={hide} />}
-          <RecentSearches />
-          <div className="filters-foot">
-            <ShowMeButton count={count} onClick={showResults} />
-          </div>
-        </aside>
+        {/* Until the search runs in the page, the facets its path refines show no counts (server-state.ts uncountedFacets). */}
+        <UncountedFacets.Provider value={ready ? COUNT_ALL : uncounted}>
+          <aside id="search-filters" className={`search-filters${filtersOpen ? ' is-open' : ''}`} aria-label="Filters">
+            <div className="filters-head">
+              <h2>Filters</h2>
+              <button type="button" className="link-button filters-close" onClick={() => setFiltersOpen(false)}>
+                Close
+              </button>
+              {clear.canRefine && (
+                <a className="link-button" href={clearFiltersTarget('stock')} onClick={(e) => (e.preventDefault(), clear.refine())}>
+                  Clear all
+                </a>
+              )}
+            </div>
+            <FacetList attribute="car_type" title="Car type" />
+            <MakeFacet popularMakes={ui.popularMakes} />
+            <BodyTiles title="Body type" />
+            <RangeField attribute="price" title="Price" range={ui.priceRange} />
+            <RangeField attribute="km" title="Kilometres" range={ui.kmRange} />
+            <FacetDropdown attribute="fuel" title="Fuel" />
+            <FacetDropdown attribute="transmission" title="Transmission" />
+            <FacetDropdown attribute="drive" title="Drive" />
+            <FacetDropdown attribute="colour" title="Colour" />
+            <FacetDropdown attribute="seats" title="Seats" />
+            <FacetSelect attribute="year" title="Year" />
+            <FacetMenu attribute="location_name" title="Location" />
+            <FacetSelect attribute="state" title="State" />
+            <FacetMenu attribute="dealership_name" title="Dealership" />
+            <FacetDropdown attribute="tag" title="Tag" />
+            {ui.certifiedFacet && <FacetDropdown attribute="certified" title="Certified" hide={hide} />}
+            <RecentSearches />
+            <div className="filters-foot">
+              <ShowMeButton count={count} onClick={showResults} />
+            </div>
+          </aside>
+        </UncountedFacets.Provider>
         <div className="search-results" ref={resultsRef} aria-busy={busy} data-status={status}>
           <h2 className="visually-hidden">Search results</h2>
           <p className="muted result-count" data-testid="result-count" aria-live="polite">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useRefinementList } from 'react-instantsearch';
 import { FacetOption } from '../../components/search/FacetOption.tsx';
 import { bodyTypeImage, bodyTypeLabel } from '../../lib/rules/body-type.ts';
@@ -28,13 +28,23 @@ export function facetLabel(attribute: string, value: string): string {
   }
 }
 
+/**
+ * The attributes whose facets show no counts (and are not ordered by them): on a pre-rendered search
+ * page, until the search runs in it, those its pretty path refines (server-state.ts uncountedFacets).
+ */
+export const UncountedFacets = createContext<ReadonlySet<string>>(new Set());
+
 function useFacet(attribute: string, hide?: (value: string) => boolean) {
   const list = useRefinementList({ attribute, limit: FACET_LIMIT, operator: 'or' });
+  const counted = !useContext(UncountedFacets).has(attribute);
+  // Uncounted, every count is the same 0: orderFacetItems then orders by label (car types as always).
   const items: FacetItem[] = orderFacetItems(
     attribute,
-    list.items.filter((i) => !hide?.(i.value)).map((i) => ({ value: i.value, label: facetLabel(attribute, i.value), count: i.count, isRefined: i.isRefined })),
+    list.items
+      .filter((i) => !hide?.(i.value))
+      .map((i) => ({ value: i.value, label: facetLabel(attribute, i.value), count: counted ? i.count : 0, isRefined: i.isRefined })),
   );
-  return { ...list, items };
+  return { ...list, items, counted };
 }
 
 export interface FacetProps {
@@ -46,13 +56,20 @@ export interface FacetProps {
 
 /** A checkbox list (always open): car type. */
 export function FacetList({ attribute, title, hide }: FacetProps) {
-  const { items, refine, createURL } = useFacet(attribute, hide);
+  const { items, refine, createURL, counted } = useFacet(attribute, hide);
   if (items.length === 0) return null;
   return (
     <fieldset className="facet">
       <legend>{title}</legend>
       {items.map((i) => (
-        <FacetOption key={i.value} label={i.label} count={i.count} checked={i.isRefined} href={createURL(i.value)} onToggle={() => refine(i.value)} />
+        <FacetOption
+          key={i.value}
+          label={i.label}
+          count={counted ? i.count : undefined}
+          checked={i.isRefined}
+          href={createURL(i.value)}
+          onToggle={() => refine(i.value)}
+        />
       ))}
     </fieldset>
   );
@@ -60,7 +77,7 @@ export function FacetList({ attribute, title, hide }: FacetProps) {
 
 /** A dropdown (details/summary) of checkboxes. */
 export function FacetDropdown({ attribute, title, hide }: FacetProps) {
-  const { items, refine, createURL } = useFacet(attribute, hide);
+  const { items, refine, createURL, counted } = useFacet(attribute, hide);
   if (items.length === 0) return null;
   const chosen = items.filter((i) => i.isRefined).length;
   return (
@@ -71,7 +88,14 @@ export function FacetDropdown({ attribute, title, hide }: FacetProps) {
       </summary>
       <div className="facet-options">
         {items.map((i) => (
-          <FacetOption key={i.value} label={i.label} count={i.count} checked={i.isRefined} href={createURL(i.value)} onToggle={() => refine(i.value)} />
+          <FacetOption
+            key={i.value}
+            label={i.label}
+            count={counted ? i.count : undefined}
+            checked={i.isRefined}
+            href={createURL(i.value)}
+            onToggle={() => refine(i.value)}
+          />
         ))}
       </div>
     </details>
@@ -80,7 +104,7 @@ export function FacetDropdown({ attribute, title, hide }: FacetProps) {
 
 /** A native select (one value at a time). */
 export function FacetSelect({ attribute, title, hide }: FacetProps) {
-  const { items, refine } = useFacet(attribute, hide);
+  const { items, refine, counted } = useFacet(attribute, hide);
   const id = useId();
   if (items.length === 0) return null;
   const selected = items.filter((i) => i.isRefined);
@@ -99,7 +123,7 @@ export function FacetSelect({ attribute, title, hide }: FacetProps) {
         <option value="">Any</option>
         {items.map((i) => (
           <option key={i.value} value={i.value}>
-            {i.label} ({i.count})
+            {counted ? `${i.label} (${i.count})` : i.label}
           </option>
         ))}
       </select>
@@ -109,7 +133,7 @@ export function FacetSelect({ attribute, title, hide }: FacetProps) {
 
 /** A custom menu: a button opening a panel of options; closes on Escape or a click outside. */
 export function FacetMenu({ attribute, title, hide }: FacetProps) {
-  const { items, refine, createURL } = useFacet(attribute, hide);
+  const { items, refine, createURL, counted } = useFacet(attribute, hide);
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const panelId = useId();
@@ -135,7 +159,14 @@ export function FacetMenu({ attribute, title, hide }: FacetProps) {
       </button>
       <div id={panelId} className="facet-menu-panel" hidden={!open}>
         {items.map((i) => (
-          <FacetOption key={i.value} label={i.label} count={i.count} checked={i.isRefined} href={createURL(i.value)} onToggle={() => refine(i.value)} />
+          <FacetOption
+            key={i.value}
+            label={i.label}
+            count={counted ? i.count : undefined}
+            checked={i.isRefined}
+            href={createURL(i.value)}
+            onToggle={() => refine(i.value)}
+          />
         ))}
       </div>
     </div>
@@ -144,7 +175,7 @@ export function FacetMenu({ attribute, title, hide }: FacetProps) {
 
 /** Body types as tiles (picture, label and count) linking to the search for that value. */
 export function BodyTiles({ title }: { title: string }) {
-  const { items, refine, createURL } = useFacet('body');
+  const { items, refine, createURL, counted } = useFacet('body');
   if (items.length === 0) return null;
   return (
     <fieldset className="facet">
@@ -156,7 +187,7 @@ export function BodyTiles({ title }: { title: string }) {
             className="facet-tile"
             image={bodyTypeImage(i.value)}
             label={i.label}
-            count={i.count}
+            count={counted ? i.count : undefined}
             checked={i.isRefined}
             href={createURL(i.value)}
             onToggle={() => refine(i.value)}
@@ -174,16 +205,24 @@ export function BodyTiles({ title }: { title: string }) {
 export function MakeFacet({ popularMakes }: { popularMakes: readonly string[] }) {
   const makes = useFacet('make');
   const models = useRefinementList({ attribute: 'make_model', limit: FACET_LIMIT, operator: 'or' });
+  const modelsCounted = !useContext(UncountedFacets).has('make_model');
   const [showAll, setShowAll] = useState(false);
   const [openModels, setOpenModels] = useState<ReadonlySet<string>>(new Set());
   if (makes.items.length === 0) return null;
   const view = makeFacetView(makes.items, popularMakes, showAll);
   const modelItems = orderFacetItems(
     'make_model',
-    models.items.map((i) => ({ value: i.value, label: modelOf(i.value), count: i.count, isRefined: i.isRefined })),
+    models.items.map((i) => ({ value: i.value, label: modelOf(i.value), count: modelsCounted ? i.count : 0, isRefined: i.isRefined })),
   );
   const option = (i: FacetItem, key: string) => (
-    <FacetOption key={key} label={i.label} count={i.count} checked={i.isRefined} href={makes.createURL(i.value)} onToggle={() => makes.refine(i.value)} />
+    <FacetOption
+      key={key}
+      label={i.label}
+      count={makes.counted ? i.count : undefined}
+      checked={i.isRefined}
+      href={makes.createURL(i.value)}
+      onToggle={() => makes.refine(i.value)}
+    />
   );
   return (
     <fieldset className="facet facet-make">
@@ -223,7 +262,7 @@ export function MakeFacet({ popularMakes }: { popularMakes: readonly string[] })
                     <FacetOption
                       key={m.value}
                       label={m.label}
-                      count={m.count}
+                      count={modelsCounted ? m.count : undefined}
                       checked={m.isRefined}
                       href={models.createURL(m.value)}
                       onToggle={() => models.refine(m.value)}

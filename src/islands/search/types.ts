@@ -1,6 +1,6 @@
 import type { PromoPlacement } from '../../lib/search/promo.ts';
 import type { CardSettings } from '../../lib/search/card.ts';
-import type { SearchBackendConfig } from '../../lib/search/client.ts';
+import type { PageSearchConfig } from '../../lib/search/client.ts';
 import type { PhotoTemplate } from '../../lib/search/documents.ts';
 import type { Dealer } from '../../lib/search/pretty-routes.ts';
 import type { PageRoute } from './router.ts';
@@ -40,8 +40,14 @@ export interface SearchAppProps {
   /** Absolute URL of this pre-rendered page (its pretty path, no query). */
   serverUrl: string;
   page: PageRoute;
-  config: SearchBackendConfig;
+  /** The backend, without the embedded index's name (the island reads it from the index pointer). */
+  config: PageSearchConfig;
   ui: SearchUi;
   /** InstantSearch's server state (first page of results), from getServerState at build time. */
   serverState?: unknown;
+  /**
+   * The fingerprint of what the page shows from its results (server-state.ts shownResultsKey): the
+   * browser tells by it whether the current index still gives this page's HTML.
+   */
+  shownKey?: string | undefined;
 }

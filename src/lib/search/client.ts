@@ -22,6 +22,18 @@ export type SearchBackendConfig =
       offersIndexName?: string | undefined;
     };
 
+/**
+ * What a search page tells its island about the backend: the build's config without the embedded
+ * index's file name. That name changes with every stock change; the island reads it from the index
+ * pointer (src/lib/search/index-pointer.ts), so the pages stay byte-identical when no car they show changed.
+ */
+export type PageSearchConfig = SearchBackendConfig extends infer C ? (C extends SearchBackendConfig ? Omit<C, 'indexUrl'> : never) : never;
+
+export function pageSearchConfig(config: SearchBackendConfig): PageSearchConfig {
+  const { indexUrl: _omitted, ...rest } = config;
+  return rest;
+}
+
 /** Every query reaches both backends in the same normalised form (see engine/tokenize.ts). */
 export function normalisingClient<R = MultiResponse<SearchDoc>>(inner: {
   search(requests: readonly SearchRequest[]): Promise<R>;
