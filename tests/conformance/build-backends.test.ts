@@ -6,6 +6,7 @@
  * The second needs MEILI_HOST and MEILI_MASTER_KEY/MEILI_ADMIN_KEY (skipped locally without them; the
  * conformance suite fails in CI when they are missing).
  */
+import { INDEX_POINTER_PATH, indexUrlOf } from '../../src/lib/search/index-pointer.ts';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -63,7 +64,9 @@ describe('search backend chosen by the build', () => {
     expect(model.search?.backend).toBe('embedded');
     const html = readFileSync(join(dist, 'search-offline', 'search', 'new-used-and-demo-cars', 'index.html'), 'utf8');
     const indexUrl = model.search?.indexUrl ?? '';
-    expect(html).toContain(indexUrl);
+    // The page reads the embedded index through its pointer (src/lib/search/index-pointer.ts), which names the file shipped.
+    expect(html).toContain(INDEX_POINTER_PATH);
+    expect(indexUrlOf(JSON.parse(readFileSync(join(dist, 'search-offline', INDEX_POINTER_PATH), 'utf8')))).toBe(indexUrl);
     expect(existsSync(join(dist, 'search-offline', indexUrl))).toBe(true);
   }, 180_000);
 
