@@ -3,6 +3,7 @@
  * (cars drawn log-uniformly, so most are small and a few large, as real dealer groups are), and what
  * each kind of night asks of each dealer (the `TenantLoad` that shards.ts costs). Pure.
  */
+import { mulberry32 } from '../../demo/prng.ts';
 import { siteFiles, SITE_SHAPE, type TenantLoad } from './shards.ts';
 
 /** Photos a real dealer lists per car (the demos carry about one). */
@@ -32,17 +33,8 @@ export interface Dealer {
   cars: number;
 }
 
-/** mulberry32: small, fast, and the same sequence on every machine. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The demos' seeded generator (scripts/demo/prng.ts): the same sequence on every machine. */
+export const rng = mulberry32;
 
 /** `count` dealers of minCars..maxCars cars, log-uniform (median about 270 for 50-1,500), seeded. */
 export function syntheticFleet(count: number, seed = 25, minCars = 50, maxCars = 1500): Dealer[] {
