@@ -3,11 +3,13 @@
  * (/cars/x -> /cars/x/index.html), the site's 404.html with status 404, content types, cache
  * headers (hashed /_astro/ assets immutable, HTML revalidated), ETag/304, precompressed .br/.gz
  * siblings when the client accepts them, a car page's .dcz sibling when the browser holds the site's
- * compression dictionary (src/lib/site/dictionary.ts), HEAD. Paths never escape the root. The security headers are
+ * compression dictionary (src/lib/site/dictionary.ts), HEAD. Paths never escape the root, neither by
+ * their spelling nor through a symlink (a file is served only when its real path is inside the
+ * site's real folder), and the `_headers` file is never served, under any spelling. The security headers are
  * the ones the build wrote to the site's `_headers` file (what Netlify and Cloudflare Pages send), so
  * the CSP a developer sees locally is the one production sends.
  */
-import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { acceptsDcz, DCZ_HEADER_LENGTH, DCZ_SUFFIX, dczDictionaryHash } from '../src/lib/site/dictionary.ts';
 import { extname, join, resolve, sep } from 'node:path';
@@ -104,6 +106,18 @@ export function staticSite(rootDir: string): StaticSite {
   const root = resolve(rootDir);
   const inside = (p: string) => p === root || p.startsWith(root + sep);
   const headersFile = join(root, '_headers');
+  /** A file is served only when its real path (symlinks resolved) is inside the site's real folder and is not `_headers`. */
+  function servable(p: string): boolean {
+    let real: string;
+    let realRoot: string;
+    try {
+      real = realpathSync(p);
+      realRoot = realpathSync(root);
+    } catch {
+      return false;
+    }
+    return real.startsWith(realRoot + sep) && real !== join(realRoot, '_headers') && fileStat(real) !== undefined;
+  }
   let rules: { mtimeMs: number; rules: HeaderRule[] } | undefined;
   /** The site's _headers rules, re-read when a rebuild replaces the file. */
   function headerRules(): HeaderRule[] {
@@ -125,11 +139,11 @@ export function staticSite(rootDir: string): StaticSite {
     const base = resolve(root, `.${decoded}`);
     if (!inside(base)) return undefined;
     const candidates = decoded.endsWith('/') ? [join(base, 'index.html')] : [base, join(base, 'index.html'), `${base}.html`];
-    return candidates.find((c) => inside(c) && fileStat(c));
+    return candidates.find((c) => inside(c) && servable(c));
   }
 
   async function send(request: Request, file: string, status: number, urlPath: string): Promise<Response> {
-    const stat = fileStat(file);
+    const stat = servable(file) ? fileStat(file) : undefined;
     if (!stat) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
     const headers = new Headers({ ...COMMON_SECURITY_HEADERS });
     for (const [name, value] of Object.entries(headersFor(headerRules(), urlPath))) if (name.toLowerCase() !== 'cache-control') headers.set(name, value);
@@ -140,7 +154,8 @@ export function staticSite(rootDir: string): StaticSite {
     const accept = request.headers.get('accept-encoding') ?? '';
     // A car page compressed with the site's dictionary, when the browser holds that dictionary
     // (the hash in the .dcz file's header is the one it names in Available-Dictionary).
-    const dcz = status === 200 ? await dczSibling(file) : undefined;
+    const sibling = status === 200 ? await dczSibling(file) : undefined;
+    const dcz = sibling && servable(sibling.file) ? sibling : undefined;
     if (dcz) headers.set('vary', 'Accept-Encoding, Available-Dictionary');
     if (dcz && acceptsDcz(accept, request.headers.get('available-dictionary'), dcz.hash)) {
       body = dcz.file;
@@ -150,7 +165,7 @@ export function staticSite(rootDir: string): StaticSite {
       ['br', '.br'],
       ['gzip', '.gz'],
     ] as const) {
-      if (body === file && new RegExp(`\\b${enc}\\b`).test(accept) && fileStat(file + ext)) {
+      if (body === file && new RegExp(`\\b${enc}\\b`).test(accept) && servable(file + ext)) {
         body = file + ext;
         headers.set('content-encoding', enc);
         break;
@@ -173,8 +188,8 @@ export function staticSite(rootDir: string): StaticSite {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
       }
-      // Host configuration, not content (hosts do not publish it either).
-      const file = url.pathname === '/_headers' ? undefined : locate(url.pathname);
+      // Host configuration, not content (hosts do not publish it either): locate() never answers it, however spelled.
+      const file = locate(url.pathname);
       if (file) return send(request, file, 200, url.pathname);
       const notFound = join(root, '404.html');
       if (existsSync(notFound)) return send(request, notFound, 404, url.pathname);

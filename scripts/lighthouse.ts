@@ -12,9 +12,9 @@
  * With --dist the script serves <dist>/<tenant>/ itself on 127.0.0.1 (with gzip/brotli, as a real
  * host would), so no other server is needed. Chromium: CHROMIUM_PATH or /usr/lib/chromium/chromium.
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -44,11 +44,27 @@ const TYPES: Record<string, string> = {
 
 /** The file a request path maps to in a directory-format Astro build, or undefined. */
 export function resolveStatic(root: string, urlPath: string): string | undefined {
-  const clean = normalize(decodeURIComponent(urlPath.split('?')[0] ?? '/')).replace(/^(\.\.[/\\])+/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+  } catch {
+    return undefined;
+  }
+  const clean = normalize(decoded).replace(/^(\.\.[/\\])+/, '');
   const base = join(root, clean);
   if (!base.startsWith(root)) return undefined;
+  // Only the site's own files: never through a symlink leading out of it, never the host's _headers (issue 27).
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
+    return undefined;
+  }
   for (const candidate of [base, join(base, 'index.html'), `${base}.html`]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+    if (!existsSync(candidate)) continue;
+    const real = realpathSync(candidate);
+    if (!real.startsWith(realRoot + sep) || real === join(realRoot, '_headers')) continue;
+    if (statSync(real).isFile()) return real;
   }
   return undefined;
 }
