@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { type IngestResult } from '../src/lib/ingest/ingest.ts';
 import { ingestStock } from '../src/io/stock-file.ts';
 import { groupRejections } from '../src/lib/ingest/rejections.ts';
+import { currencyHint, rejectedCurrencies } from '../src/lib/ingest/units.ts';
 import type { Photo, Vehicle } from '../src/lib/model/vehicle.ts';
 import { makeSiteModel, type SiteModel } from '../src/lib/site/site-model.ts';
 import { dayOf, validUntil } from '../src/lib/site/dated.ts';
@@ -276,6 +277,13 @@ async function main(): Promise<number> {
     console.log(
       `stock ${stock.read} read (${stock.format === 'json' ? 'json' : `${stock.format}, ${stock.encoding}`}), ${stock.vehicles.length} valid, ${stock.rejected.length} rejected, ${listed} listed`,
     );
+    report.conversions = stock.conversions;
+    report.unknown_values = stock.unknown_values;
+    // Said once per tenant, never per car: the site shows km, so miles were converted.
+    if (stock.conversions.km_from_miles > 0)
+      console.log(
+        `km: ${stock.conversions.km_from_miles} car${stock.conversions.km_from_miles === 1 ? '' : 's'}' mileage read in miles (${stock.conversions.km_from_miles_by}) and shown in km (1 mi = 1.609344 km)`,
+      );
     report.timings_ms.ingest = lap();
 
     if (flags['photos-only']) {
@@ -293,7 +301,9 @@ async function main(): Promise<number> {
 
     const decision = publishDecision(report.records, kept(), tenant.publish, accepted, tenant.slug);
     if (!decision.publish) {
-      hold(report, decision.reason, decision.hint, kept());
+      // Prices in another currency: the hint says what to change (accepting never converts them).
+      const currencies = rejectedCurrencies(stock.rejected);
+      hold(report, decision.reason, currencies.length > 0 ? currencyHint(currencies, listed, tenant.slug) : decision.hint, kept());
       return 1;
     }
     if (accepted) console.log('--accept: the publish guard is waived for this build');

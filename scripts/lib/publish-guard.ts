@@ -66,7 +66,8 @@ export function publishDecision(
     return {
       publish: false,
       reason: `${build.rejected} of ${build.read} records rejected (${pct(rejectedShare)}, more than the ${pct(thresholds.max_rejected_ratio)} allowed)`,
-      hint: `The export's shape probably changed: see the rejected-record groups. ${accept}`,
+      // --accept never publishes a build that lists nothing: named only where it would help.
+      hint: `The export's shape probably changed: see the rejected-record groups. ${build.listed > 0 ? accept : 'No car would be listed, so --accept would not help.'}`,
     };
   if (build.listed === 0)
     return {

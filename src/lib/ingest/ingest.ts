@@ -12,7 +12,8 @@ import { slugify } from '../utils/slugify.ts';
 import type { StockFormat } from '../schemas/stock-source.ts';
 import { parseCsv } from './csv.ts';
 import { decodeExport, type ExportEncoding } from './decode.ts';
-import { dropEmptyCells, mapRecord } from './mapping.ts';
+import { dropEmptyCells, mapRecordNoted } from './mapping.ts';
+import { foreignPrice, foreignPriceReason } from './units.ts';
 import { parseXmlRecords } from './xml.ts';
 
 export interface RejectedRecord {
@@ -35,6 +36,10 @@ export interface IngestResult {
   read: number;
   vehicles: Vehicle[];
   rejected: RejectedRecord[];
+  /** Values the build changed on the way in, said once per tenant: km read from miles. */
+  conversions: { km_from_miles: number; km_from_miles_by?: string };
+  /** Values no lookup knew, passed through as they are: field -> value -> records. */
+  unknown_values: Record<string, Record<string, number>>;
 }
 
 /** One record as read from the export, before mapping: where it is and its raw fields. */
@@ -179,6 +184,8 @@ export function ingestRows(
   const vehicles: Vehicle[] = [];
   const firstSeen = new Map<string, number>();
   const slugs = new Set<string>();
+  const conversions: IngestResult['conversions'] = { km_from_miles: 0 };
+  const unknown_values: IngestResult['unknown_values'] = {};
 
   const reject = (row: StockRow, raw: Record<string, unknown>, field: string, reason: string) => {
     const stocknum = raw['stocknum'] ?? raw['StockNo'];
@@ -200,7 +207,22 @@ export function ingestRows(
       reject(row, {}, '(row)', row.unreadable);
       continue;
     }
-    const mapped = normaliseListColumns(mapRecord(row.raw, tenant.stock));
+    const { record, notes } = mapRecordNoted(row.raw, tenant.stock);
+    const mapped = normaliseListColumns(record);
+    for (const u of notes.unknown) {
+      const counts = (unknown_values[u.field] ??= {});
+      counts[u.value] = (counts[u.value] ?? 0) + 1;
+    }
+    // A price in another currency is never shown as dollars: the record is rejected, naming it.
+    const foreign = foreignPrice(mapped);
+    if (foreign) {
+      reject(row, mapped, foreign.field, foreignPriceReason(foreign));
+      continue;
+    }
+    if (notes.miles) {
+      conversions.km_from_miles++;
+      conversions.km_from_miles_by ??= notes.miles;
+    }
     const result = v.safeParse(CarRecordSchema, mapped);
     if (!result.success) {
       const first = formatIssues(result.issues, mapped)[0] ?? '(record): invalid';
@@ -233,5 +255,5 @@ export function ingestRows(
       location: resolved,
     });
   }
-  return { file, format, encoding, read: rows.length, vehicles, rejected };
+  return { file, format, encoding, read: rows.length, vehicles, rejected, conversions, unknown_values };
 }

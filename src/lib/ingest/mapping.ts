@@ -1,6 +1,7 @@
 import { isAbsent } from '../schemas/absent.ts';
 import type { FieldMapping, StockSource, TransformName } from '../schemas/stock-source.ts';
 import { presetMapping } from './presets.ts';
+import { distanceUnit, readDistance, type DistanceUnit } from './units.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -170,11 +171,20 @@ function readColumns(row: Raw, index: Map<string, string>, spec: Extract<FieldMa
     .filter((x) => !isAbsent(x));
 }
 
-function readField(row: Raw, index: Map<string, string>, spec: FieldMapping): unknown {
+/** What mapping one row did beyond copying: miles converted, values no lookup knew (said by the build and stock:inspect). */
+export interface MapNotes {
+  /** The km was read from miles, and how the miles were known: `mileage.unit "MI"`, `the value's "mi"`, `stock.mapping.km.unit "mi"`. */
+  miles?: string;
+  /** Values a `values` lookup does not list, passed through as they are (fuel, transmission, body words...). */
+  unknown: { field: string; value: string }[];
+}
+
+function readField(row: Raw, index: Map<string, string>, spec: FieldMapping, field: string, notes: MapNotes): unknown {
   if (typeof spec === 'string') return columnValue(row, index, spec);
   let value = readColumns(row, index, spec);
   if (spec.values && value !== undefined) {
     const found = lookupValue(spec.values, value);
+    if (!found.hit && spec.otherwise === undefined && !isAbsent(value)) notes.unknown.push({ field, value: String(value).trim() });
     value = found.hit || spec.otherwise === undefined ? found.value : spec.otherwise;
   }
   if (value !== undefined && value !== null && spec.transform) {
@@ -188,27 +198,65 @@ function readField(row: Raw, index: Map<string, string>, spec: FieldMapping): un
   return value;
 }
 
+/** The unit a mapping's `unit` gives: "km" or "mi" itself, or read from the column it names. */
+function mappedUnit(row: Raw, index: Map<string, string>, spec: FieldMapping): { unit?: DistanceUnit; how?: string } {
+  if (typeof spec === 'string' || spec.unit === undefined) return {};
+  const fixed = distanceUnit(spec.unit);
+  if (fixed) return { unit: fixed, how: `stock.mapping unit "${spec.unit}"` };
+  const cell = columnValue(row, index, spec.unit);
+  const unit = distanceUnit(cell);
+  return unit ? { unit, how: `${spec.unit} "${String(cell).trim()}"` } : {};
+}
+
+/** The km as km: miles (by the value's suffix, else the mapping's unit) converted, noted once. */
+function kmOf(value: unknown, unit: { unit?: DistanceUnit; how?: string }, notes: MapNotes): unknown {
+  const read = readDistance(value, unit.unit);
+  if (read.from === 'mi') {
+    const suffix = typeof value === 'string' && /[a-z]\.?\s*$/i.test(value.trim());
+    notes.miles = suffix ? `the value's unit ("${String(value).trim()}")` : (unit.how ?? 'miles');
+  }
+  return read.value;
+}
+
 /**
  * Turns one export row into a record with the spec's Car field names, by the tenant's mapping.
  * With keep_unmapped, columns not used as a mapping source pass through under their own name.
  */
 export function mapRecord(row: Raw, source: StockSource): Raw {
+  return mapRecordNoted(row, source).record;
+}
+
+/** mapRecord, with what it converted (miles) and the values its lookups did not know. */
+export function mapRecordNoted(row: Raw, source: StockSource): { record: Raw; notes: MapNotes } {
+  const notes: MapNotes = { unknown: [] };
   const mapping = effectiveMapping(source);
-  if (Object.keys(mapping).length === 0) return row;
-  const used = new Set(
-    Object.values(mapping)
-      .flatMap((m) => (typeof m === 'string' ? [m] : m.from))
-      .map(columnKey),
-  );
+  if (Object.keys(mapping).length === 0) {
+    // Car field names already: a km written with its unit ("52,669 mi") is still read as km.
+    if (typeof row['km'] !== 'string') return { record: row, notes };
+    return { record: { ...row, km: kmOf(row['km'], {}, notes) }, notes };
+  }
   const index = new Map<string, string>();
   for (const k of Object.keys(row)) if (!index.has(columnKey(k))) index.set(columnKey(k), k);
   const out: Raw = {};
+  const used = mappedColumns(mapping);
   if (source.keep_unmapped) for (const [k, v] of Object.entries(row)) if (!used.has(columnKey(k))) out[k] = v;
   for (const [target, spec] of Object.entries(mapping)) {
-    const value = readField(row, index, spec);
+    let value = readField(row, index, spec, target, notes);
+    if (target === 'km' && value !== undefined) value = kmOf(value, mappedUnit(row, index, spec), notes);
     if (value !== undefined) out[target] = value;
   }
-  return out;
+  return { record: out, notes };
+}
+
+/** The columns (by columnKey) a mapping reads: its `from` columns and the unit columns it names. */
+export function mappedColumns(mapping: Record<string, FieldMapping>): Set<string> {
+  return new Set(
+    Object.values(mapping)
+      .flatMap((m) =>
+        typeof m === 'string' ? [m] : [...(typeof m.from === 'string' ? [m.from] : m.from), ...(m.unit && !distanceUnit(m.unit) ? [m.unit] : [])],
+      )
+      .map(columnKey),
+  );
 }
 
 /** The tenant's mapping over its preset's: a field the tenant maps replaces the preset's entry for it. */

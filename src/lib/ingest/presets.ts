@@ -169,6 +169,8 @@ const GOOGLE: Mapping = {
   location_id: m(['store_code']),
   created_at: m(['date_in_stock'], { transform: 'timestamp' }),
   standardEquipment: m(['vehicle_option'], { transform: 'list', separator: ',' }),
+  // Read so a price in another currency is rejected by name (ingest), never shown as dollars.
+  currency: m(['currency', 'price_currency']),
 };
 
 /** Meta's automotive inventory (vehicle) catalog, CSV/TSV with flattened columns or XML. */
@@ -183,7 +185,8 @@ const META: Mapping = {
   model: m(['model']),
   badge: m(['trim']),
   year: m(['year'], { transform: 'integer' }),
-  km: m(['mileage.value', 'mileage'], { transform: 'integer' }),
+  // Meta says the unit beside the value (KM or MI): miles are converted to km.
+  km: m(['mileage.value', 'mileage'], { transform: 'integer', unit: 'mileage.unit' }),
   price: m(['sale_price', 'price'], { transform: 'money' }),
   before_price: m(['price'], { transform: 'money' }),
   offer_price: m(['sale_price'], { transform: 'money' }),
@@ -205,6 +208,7 @@ const META: Mapping = {
   location_name: m(['dealer_name']),
   city: m(['address.city']),
   state: m(['address.region']),
+  currency: m(['currency', 'price_currency']),
 };
 
 /** A typical Australian dealer-management-system CSV export (the column names DMSs and carsales' CSN format use). */
@@ -253,6 +257,7 @@ const AU_DMS: Mapping = {
   created_at: m(['Date In Stock', 'In Stock Date', 'Stocked Date', 'Date Added', 'DateInStock'], { transform: 'timestamp' }),
   sold_date_timestamp: m(['Sold Date', 'Date Sold', 'SoldDate'], { transform: 'timestamp' }),
   show_on_dealer_website: m(['Show On Web', 'ShowOnWeb', 'Web', 'Publish']),
+  currency: m(['Currency', 'Price Currency']),
 };
 
 const PRESETS: Record<StockPresetName, Mapping> = {

@@ -38,6 +38,8 @@ export const FieldMappingSchema = v.union([
     otherwise: v.optional(v.union([v.string(), v.number(), v.boolean(), v.null()])),
     separator: v.optional(v.string(), '|'),
     default: v.optional(v.union([v.string(), v.number(), v.boolean(), v.null()])),
+    /** For `km`: the distance unit, `"km"` or `"mi"` (miles are converted to km), or the column that holds it (Meta's `mileage.unit`). A value's own suffix ("52,669 mi") wins. */
+    unit: v.optional(v.pipe(v.string(), v.minLength(1))),
   }),
 ]);
 export type FieldMapping = v.InferOutput<typeof FieldMappingSchema>;
