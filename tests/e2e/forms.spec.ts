@@ -755,6 +755,29 @@ test('sign in with the SMS code, save and remove a car with toasts, see the watc
   await expect(page.getByTestId('watchlist')).toHaveCount(0);
 });
 
+test('a hostile back or redirect on /sign-in lands on this site: the Cancel link and the redirect after signing in (issue 27)', async ({ page }) => {
+  const here = new URL(server.url).host;
+  const q = new URLSearchParams({ type: 'watchlist', redirect: '/x/..//evil.example/after', back: '/%2e//evil.example/cancel' });
+  await page.goto(url(`/sign-in?${q.toString()}`));
+  const cancel = page.getByRole('link', { name: 'Cancel' });
+  await expect(cancel).toBeVisible();
+  expect(new URL((await cancel.getAttribute('href'))!, page.url()).host).toBe(here);
+  await cancel.click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/sign-in'));
+  expect(new URL(page.url()).host).toBe(here);
+
+  await page.goto(url(`/sign-in?${q.toString()}`));
+  await page.getByLabel('Mobile number').fill('0412 555 777');
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByLabel(/6-digit code/)).toBeVisible();
+  const sms = (await server.db.query<{ body: string }>('SELECT body FROM sms_outbox WHERE tenant = $1 ORDER BY created_at DESC LIMIT 1', [TENANT])).rows[0]!;
+  await page.getByLabel(/6-digit code/).fill(/\b(\d{6})\b/.exec(sms.body)![1]!);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/sign-in'));
+  expect(new URL(page.url()).host).toBe(here);
+  expect(new URL(page.url()).pathname).toBe('/');
+});
+
 test('the garage pages (/my-garage and the tenant-named /mysouthern) list saved cars with their live status', async ({ page }) => {
   const car = carsForSale()[3]!;
   await signIn(page, '0412 555 666');

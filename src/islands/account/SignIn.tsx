@@ -1,6 +1,6 @@
 /** /sign-in: phone, then the 6-digit code; honours type, redirect (after sign-in) and back (Cancel). */
 import { useState, type FormEvent } from 'react';
-import { safeRedirect } from '../../lib/forms/gating.ts';
+import { safeRedirect } from '../../lib/site/safe-redirect.ts';
 import { requestCode, verifyCode } from '../../stores/session.ts';
 
 const REASONS: Record<string, string> = {

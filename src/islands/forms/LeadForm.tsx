@@ -15,6 +15,7 @@ import { visitedPages, landingQuery } from './visits.ts';
 import { AmountInput } from './AmountInput.tsx';
 import { formatAmountInput, parseAmount } from '../../lib/forms/inputs.ts';
 import { placeValues, shownSelects, type ChoiceSelect } from '../../lib/forms/places.ts';
+import { safeRedirect } from '../../lib/site/safe-redirect.ts';
 
 export interface FormCar {
   id: string;
@@ -168,7 +169,7 @@ export default function LeadForm(p: LeadFormProps) {
     }
     const target = p.redirect ?? (p.steps ? '/success' : undefined);
     if (target) {
-      window.location.assign(target);
+      window.location.assign(safeRedirect(target, '/success'));
       return;
     }
     setStatus('success');

@@ -1,3 +1,5 @@
+import { safeRedirect } from '../site/safe-redirect.ts';
+
 /**
  * Which routes need sign-in (browse spec section 6). /online-payment and the garage pages are always
  * gated; /cars/trade-in?car_id is gated as the spec's route list says, unless a tenant switches it
@@ -45,37 +47,10 @@ export function gateFor(pathname: string, search: string, gating: GatingConfig, 
 
 /** /sign-in?type=…&redirect=…[&back=…]: redirect is where to go after signing in, back where the shopper came from. */
 export function signInHref(type: SignInType, redirect: string, back?: string): string {
-  const q = new URLSearchParams({ type, redirect });
-  if (back) q.set('back', back);
+  const q = new URLSearchParams({ type, redirect: safeRedirect(redirect) });
+  if (back) q.set('back', safeRedirect(back));
   return `/sign-in?${q.toString()}`;
 }
 
-const BASE = 'https://this-site.invalid';
-
-/**
- * A sign-in redirect must stay on this site: only a path on this origin is followed, anything else
- * goes home. Browsers drop tabs and newlines from a URL and read `\` as `/`, so `/\t/evil.example`
- * or `/\evil.example` would leave the site: a target with a control character or backslash, or one
- * whose decoded form starts with `//`, is refused, and what is returned is the path as the URL parser
- * reads it against this site's origin.
- */
-export function safeRedirect(target: string | null): string {
-  if (!target || !target.startsWith('/') || target.length > 2000) return '/';
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(target);
-  } catch {
-    return '/';
-  }
-  for (const s of [target, decoded]) {
-    if (/[\u0000-\u001f\u007f\\]/.test(s) || s.startsWith('//')) return '/';
-  }
-  let url: URL;
-  try {
-    url = new URL(target, BASE);
-  } catch {
-    return '/';
-  }
-  if (url.origin !== BASE || url.username || url.password) return '/';
-  return `${url.pathname}${url.search}${url.hash}`;
-}
+/** The one same-origin redirect rule (src/lib/site/safe-redirect.ts), re-exported for the pages that import it from here. */
+export { safeRedirect };
