@@ -13,6 +13,7 @@ import type { Photo, PhotoVariant } from '../../../src/lib/model/vehicle.ts';
 import { encodeImage, ImageError, planVariants, type VariantParams } from './encode.ts';
 import { Fetcher, type Validators } from './fetch.ts';
 import { withFileLock } from './file-lock.ts';
+import { realPathInside } from '../tenant-files.ts';
 import type { PhotoStore } from './photo-store.ts';
 import { forEachPooled, KeyedLock, Semaphore } from './pool.ts';
 import {
@@ -135,6 +136,11 @@ export function classifySource(source: string, tenantRoot: string): Where {
   const rel = path.relative(tenantRoot, abs);
   if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) {
     return { kind: 'bad', reason: `refused: ${s} is outside the tenant folder` };
+  }
+  // Nor through a symlink leading out of it (issue 27): an existing file is judged by its real path.
+  if (fs.existsSync(abs)) {
+    const real = realPathInside(abs, tenantRoot);
+    if (!real.ok) return { kind: 'bad', reason: `${real.reason}: ${s}` };
   }
   return { kind: 'file', abs };
 }

@@ -3,13 +3,14 @@
  * render, images turned into responsive WebP variants through the shared image pipeline, and
  * published with the site. Bad content is reported and left out; it never fails the tenant.
  */
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadContent } from '../../../src/io/content-folder.ts';
-import { PhotoUnavailable, dealerError } from '../../../src/lib/errors/errors-data.ts';
+import { PhotoUnavailable, TenantFileRefused, dealerError } from '../../../src/lib/errors/errors-data.ts';
 import type { Photo } from '../../../src/lib/model/vehicle.ts';
 import { classifySource, processImages, publishImages } from '../images/pipeline.ts';
+import { tenantImageAsset } from '../tenant-files.ts';
 import type { BuildOutput, OutputContext } from './index.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -34,7 +35,7 @@ function mergeSizes(a: Photo | undefined, b: Photo | undefined): Photo | undefin
 
 // prepare() and write() of one tenant build share these (scripts/build-tenant.ts builds one tenant per process).
 let published: Photo[] = [];
-let logoCopy: { from: string; to: string } | undefined;
+let logoCopy: { bytes: Buffer; to: string } | undefined;
 
 export const contentOutput: BuildOutput = {
   name: 'content',
@@ -61,13 +62,20 @@ export const contentOutput: BuildOutput = {
     }
     published = Object.values(content.photos);
 
-    // A logo inside the tenant folder is published as is (SVG stays sharp at any size).
+    // A logo inside the tenant folder is data, never code (issue 27): a raster logo is re-encoded as
+    // PNG, an SVG one sanitised (it stays sharp at any size), anything else refused naming the file.
     const logo = tenant.logo?.url;
     logoCopy = undefined;
     if (logo && !/^https?:\/\//.test(logo)) {
       const where = classifySource(logo, tenant.dir);
-      if (where.kind === 'file' && existsSync(where.abs)) {
-        logoCopy = { from: where.abs, to: `/brand/${basename(where.abs)}` };
+      const asset = where.kind === 'file' && existsSync(where.abs) ? await tenantImageAsset(where.abs, tenant.dir) : undefined;
+      if (asset && !asset.ok) ctx.log(`${dealerError(TenantFileRefused, tenant.slug, logo, asset.reason).message} (the header shows the name instead)`);
+      else if (asset?.ok && where.kind === 'file') {
+        const stem =
+          basename(where.abs, extname(where.abs))
+            .replace(/[^A-Za-z0-9._-]+/g, '-')
+            .replace(/^[.-]+/, '') || 'logo';
+        logoCopy = { bytes: asset.bytes, to: `/brand/${stem}${asset.ext}` };
         content.logo_url = logoCopy.to;
       } else
         ctx.log(`${dealerError(PhotoUnavailable, logo, where.kind === 'bad' ? where.reason : 'file not found').message} (the header shows the name instead)`);
@@ -81,7 +89,7 @@ export const contentOutput: BuildOutput = {
     if (logoCopy) {
       const to = join(ctx.siteOut, logoCopy.to);
       mkdirSync(dirname(to), { recursive: true });
-      copyFileSync(logoCopy.from, to);
+      writeFileSync(to, logoCopy.bytes);
     }
   },
 };

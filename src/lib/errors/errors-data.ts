@@ -67,6 +67,13 @@ export const PhotoUnavailable = {
   hint: 'The car shows a placeholder until the photo can be fetched and decoded.',
 } satisfies ErrorData<[string, string]>;
 
+export const TenantFileRefused = {
+  name: 'TenantFileRefused',
+  title: 'Tenant file refused',
+  message: (tenant: string, file: string, reason: string) => `Tenant "${tenant}": ${file}: ${reason}`,
+  hint: 'Files from the tenant folder are published only as images: PNG, JPEG, WebP, GIF or AVIF (re-encoded) or SVG (sanitised), inside the tenant folder (not through a symlink leading out of it). The file was left out; the site still builds.',
+} satisfies ErrorData<[string, string, string]>;
+
 export const ContentInvalid = {
   name: 'ContentInvalid',
   title: 'Tenant content is invalid',
