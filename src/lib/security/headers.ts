@@ -123,29 +123,106 @@ export interface InlineCode {
   externalScripts: string[];
 }
 
-/** The inline code of one HTML page, exactly as the browser hashes it. */
-export function inlineCode(html: string): InlineCode {
-  const out: InlineCode = { scripts: [], handlers: [], externalScripts: [] };
-  const script = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-  for (const m of html.matchAll(script)) {
-    const attrs = m[1] ?? '';
-    const src = /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
-    if (src) {
-      out.externalScripts.push(decodeAttribute(src[1] ?? src[2] ?? src[3] ?? ''));
+/** Elements whose content is text up to their end tag (the HTML tokenizer's raw text and RCDATA states). */
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript']);
+
+interface Tag {
+  name: string;
+  attrs: [string, string][];
+}
+
+/**
+ * The start tags of one HTML page, as the HTML tokenizer finds them, each with the text it holds
+ * when it is a raw-text element (a script's body). Text in attribute values, comments and other
+ * elements' content is never a tag: a dealer name carrying `<script>` inside an alt="" or a data-
+ * attribute is an attribute value, not a script (issue 27).
+ */
+function* startTags(html: string): Generator<Tag & { body?: string }> {
+  const n = html.length;
+  let i = 0;
+  const space = (c: string | undefined) => c === ' ' || c === '\n' || c === '\t' || c === '\f' || c === '\r';
+  while (i < n) {
+    const lt = html.indexOf('<', i);
+    if (lt < 0) return;
+    i = lt + 1;
+    if (html.startsWith('!--', i)) {
+      const end = html.indexOf('-->', i + 3);
+      i = end < 0 ? n : end + 3;
       continue;
     }
-    const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
-    const t = (type?.[1] ?? type?.[2] ?? type?.[3] ?? '').trim().toLowerCase();
-    if (!EXECUTABLE_TYPES.has(t)) continue;
-    out.scripts.push(m[2] ?? '');
-  }
-  // Event handlers, outside scripts and styles: tags holding " on…=" only (cheap on big pages).
-  if (!/<[a-z][^>]*\son[a-z]+\s*=/i.test(html)) return out;
-  const markup = html.replace(script, '').replace(/<style\b[^>]*>[\s\S]*?<\/style\s*>/gi, '');
-  for (const tag of markup.matchAll(/<[a-z][^>]*\son[a-z]+\s*=[^>]*>/gi)) {
-    for (const a of tag[0].matchAll(/\s(on[a-z]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
-      out.handlers.push(decodeAttribute(a[2] ?? a[3] ?? a[4] ?? ''));
+    const c = html[i] ?? '';
+    if (c === '!' || c === '?' || c === '/') {
+      // Doctype, processing instruction (a bogus comment) or an end tag: skipped to its '>'.
+      const end = html.indexOf('>', i);
+      i = end < 0 ? n : end + 1;
+      continue;
     }
+    if (!/[a-z]/i.test(c)) continue; // a '<' that opens nothing is text
+    let j = i;
+    while (j < n && !space(html[j]) && html[j] !== '/' && html[j] !== '>') j++;
+    const name = html.slice(i, j).toLowerCase();
+    const attrs: [string, string][] = [];
+    i = j;
+    for (;;) {
+      while (i < n && (space(html[i]) || html[i] === '/')) i++;
+      if (i >= n) return;
+      if (html[i] === '>') {
+        i++;
+        break;
+      }
+      let k = i + 1; // an attribute name may start with '=' (a parse error, but a name)
+      while (k < n && !space(html[k]) && html[k] !== '/' && html[k] !== '>' && html[k] !== '=') k++;
+      const attr = html.slice(i, k).toLowerCase();
+      i = k;
+      while (i < n && space(html[i])) i++;
+      let value = '';
+      if (html[i] === '=') {
+        i++;
+        while (i < n && space(html[i])) i++;
+        const q = html[i];
+        if (q === '"' || q === "'") {
+          const end = html.indexOf(q, i + 1);
+          value = html.slice(i + 1, end < 0 ? n : end);
+          i = end < 0 ? n : end + 1;
+        } else {
+          let e = i;
+          while (e < n && !space(html[e]) && html[e] !== '>') e++;
+          value = html.slice(i, e);
+          i = e;
+        }
+      }
+      attrs.push([attr, decodeAttribute(value)]);
+    }
+    if (RAW_TEXT.has(name)) {
+      const close = new RegExp(`</${name}[\\s/>]`, 'ig');
+      close.lastIndex = i;
+      const m = close.exec(html);
+      const end = m ? m.index : n;
+      yield { name, attrs, body: html.slice(i, end) };
+      i = end;
+    } else yield { name, attrs };
+  }
+}
+
+/**
+ * The inline code of one HTML page, exactly as the browser hashes it: the bodies of the real
+ * <script> elements (found by the HTML tokenizer, never script-looking text in attribute values or
+ * text) and the event-handler attributes of real tags.
+ */
+export function inlineCode(html: string): InlineCode {
+  const out: InlineCode = { scripts: [], handlers: [], externalScripts: [] };
+  for (const tag of startTags(html)) {
+    const attr = (a: string) => tag.attrs.find(([k]) => k === a)?.[1];
+    if (tag.name === 'script') {
+      const src = attr('src');
+      if (src !== undefined) {
+        out.externalScripts.push(src);
+        continue;
+      }
+      const t = (attr('type') ?? '').trim().toLowerCase();
+      if (EXECUTABLE_TYPES.has(t)) out.scripts.push(tag.body ?? '');
+    }
+    for (const [k, v] of tag.attrs) if (/^on[a-z]+$/.test(k)) out.handlers.push(v);
   }
   return out;
 }
