@@ -1,6 +1,7 @@
 import { formatDollars } from './format.ts';
 import { isAvailable, isSold, type ListingFacts } from './listing.ts';
 import { priceDisplay } from './price-display.ts';
+import { webLink } from './web-link.ts';
 
 /** The spec's default reserve label when no deposit is configured. */
 export const DEFAULT_RESERVE_DEPOSIT = 200;
@@ -157,6 +158,7 @@ export function financeHref(car: ActionFacts, link?: FinanceLinkSettings): strin
 export function vdpActions(car: ActionFacts, s: ActionSettings): VdpActions {
   const available = isAvailable(car);
   const reserve = available && isReserveEligible(car, s.reserveOnline);
+  const historyReport = webLink(car.file);
   return {
     available,
     soldPanel: !available,
@@ -167,7 +169,8 @@ export function vdpActions(car: ActionFacts, s: ActionSettings): VdpActions {
     tradeIn: available ? { href: `/cars/trade-in?car_id=${encodeURIComponent(car.id)}` } : undefined,
     reserve: reserve ? { href: reservePath(`/cars/${car.slug}`, s.buyOnlinePath), label: reserveLabel(s), deposit: reserveDeposit(s) } : undefined,
     // The SOLD panel replaces every action, the history report included.
-    historyReport: available && car.file ? { href: car.file } : undefined,
+    // A history report link only to a web address (src/lib/rules/web-link.ts): never a javascript: URL from the export.
+    historyReport: available && historyReport ? { href: historyReport } : undefined,
     // The SOLD panel replaces the buying actions: no finance link carrying a sold car's price.
     finance: available ? { href: financeHref(car, s.financeLink) } : undefined,
     quote: { calculator: available, sidebar: available && priceDisplay(car).kind !== 'price', href: '#enquire' },
