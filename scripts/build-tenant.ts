@@ -31,6 +31,7 @@ import { createS3Client } from './lib/publish/bucket.ts';
 import { OUTPUTS, prepareModel, type OutputContext } from './lib/outputs/index.ts';
 import { publishDecision, readPublishedState, stagingFolders, swapIn, type PublishedState } from './lib/publish-guard.ts';
 import { createHash } from 'node:crypto';
+import { photoFailureLines } from './lib/photo-failures.ts';
 import { runCompliance, type CarChecks } from './lib/compliance.ts';
 import { pageInputs, planRender, readPageInputs, restoreKept, type RenderPlan } from './lib/incremental.ts';
 import { countFindings, findingLine, holdReason, type Finding } from '../src/lib/compliance/findings.ts';
@@ -284,6 +285,19 @@ async function main(): Promise<number> {
       console.log(
         `km: ${stock.conversions.km_from_miles} car${stock.conversions.km_from_miles === 1 ? '' : 's'}' mileage read in miles (${stock.conversions.km_from_miles_by}) and shown in km (1 mi = 1.609344 km)`,
       );
+    // Whatever the ingest could not read, it says: columns that look like fields but are read by
+    // nothing, photos past the cap, values no lookup knew (counted in report.json).
+    for (const w of stock.warnings) {
+      report.warnings.push(w);
+      console.log(`warning: ${w}`);
+    }
+    for (const [field, values] of Object.entries(stock.unknown_values)) {
+      const list = Object.entries(values).sort((a, b) => b[1] - a[1]);
+      const shown = list.slice(0, 5).map(([value, n]) => `"${value}" ${n}`);
+      console.log(
+        `${field}: ${list.length} value${list.length === 1 ? '' : 's'} no lookup knows, shown as exported: ${shown.join(', ')}${list.length > 5 ? ` and ${list.length - 5} more (report.json unknown_values)` : ''}`,
+      );
+    }
     report.timings_ms.ingest = lap();
 
     if (flags['photos-only']) {
@@ -311,7 +325,8 @@ async function main(): Promise<number> {
     const { photos, cacheDir } = await renderImages(tenant, stock.vehicles, report);
     // What the next night's plan compares tonight's export with (uploaded with the release: fleet/photo-ledger.ts).
     writeFileSync(join(reportDir, PHOTO_LEDGER_FILE), JSON.stringify(makeLedger([...photos].filter(([, p]) => p.ok).map(([source]) => source))));
-    for (const f of report.images.failures) console.log(`photo unavailable (placeholder shown): ${f.source}: ${f.reason}`);
+    // A line per host with its counts, not a line per photo: a host that is down is one fault to fix.
+    for (const line of photoFailureLines(report.images.failures)) console.log(line);
     const checks = report.images.checks;
     if (checks && checks.revalidated > 0) {
       console.log(`photos checked with their servers: ${checks.revalidated}, ${checks.replaced} replaced at the same address; next check ${checks.next_check}`);

@@ -14,6 +14,7 @@ import { parseCsv } from './csv.ts';
 import { decodeExport, type ExportEncoding } from './decode.ts';
 import { dropEmptyCells, mapRecordNoted } from './mapping.ts';
 import { foreignPrice, foreignPriceReason } from './units.ts';
+import { columnUses, columnWarnings } from './columns.ts';
 import { parseXmlRecords } from './xml.ts';
 
 export interface RejectedRecord {
@@ -40,6 +41,10 @@ export interface IngestResult {
   conversions: { km_from_miles: number; km_from_miles_by?: string };
   /** Values no lookup knew, passed through as they are: field -> value -> records. */
   unknown_values: Record<string, Record<string, number>>;
+  /** The export's columns (keys of its rows), in the order first seen. */
+  columns: string[];
+  /** What the ingest could not read and says (columns.ts columnWarnings): a line each. */
+  warnings: string[];
 }
 
 /** One record as read from the export, before mapping: where it is and its raw fields. */
@@ -186,6 +191,7 @@ export function ingestRows(
   const slugs = new Set<string>();
   const conversions: IngestResult['conversions'] = { km_from_miles: 0 };
   const unknown_values: IngestResult['unknown_values'] = {};
+  const records: Record<string, unknown>[] = [];
 
   const reject = (row: StockRow, raw: Record<string, unknown>, field: string, reason: string) => {
     const stocknum = raw['stocknum'] ?? raw['StockNo'];
@@ -209,6 +215,7 @@ export function ingestRows(
     }
     const { record, notes } = mapRecordNoted(row.raw, tenant.stock);
     const mapped = normaliseListColumns(record);
+    records.push(mapped);
     for (const u of notes.unknown) {
       const counts = (unknown_values[u.field] ??= {});
       counts[u.value] = (counts[u.value] ?? 0) + 1;
@@ -255,5 +262,11 @@ export function ingestRows(
       location: resolved,
     });
   }
-  return { file, format, encoding, read: rows.length, vehicles, rejected, conversions, unknown_values };
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r.raw)))];
+  const warnings = columnWarnings(
+    columnUses(columns, tenant.stock),
+    records,
+    rows.map((r) => r.raw),
+  );
+  return { file, format, encoding, read: rows.length, vehicles, rejected, conversions, unknown_values, columns, warnings };
 }
