@@ -10,7 +10,7 @@ import { dealerError } from '../src/lib/errors/errors-data.ts';
 import { loadTenant } from '../src/io/tenant-folder.ts';
 import { adaptersFromEnv } from './adapters/index.ts';
 import { createApp, isFunctionPath } from './app.ts';
-import { outboxOptionsFromEnv, trustProxyFromEnv } from './options.ts';
+import { ipv6PrefixFromEnv, outboxOptionsFromEnv, trustProxyFromEnv } from './options.ts';
 import { openDb, type Db } from './db/index.ts';
 import { TenantNotBuilt } from './errors.ts';
 import { systemClock } from './lib/clock.ts';
@@ -143,6 +143,7 @@ export async function startNodeServer(opts: NodeServerOptions): Promise<RunningS
       rateLimitScale: opts.rateLimitScale,
       outbox: outboxOptionsFromEnv(env),
       trustProxy: trustProxyFromEnv(env['TRUST_PROXY']),
+      ipv6Prefix: ipv6PrefixFromEnv(env['RATE_LIMIT_IPV6_PREFIX']),
     },
     onLeadStored: () => worker?.kick(),
     siteFile: distFileReader(dist),

@@ -46,6 +46,11 @@ export interface AppOptions {
    * right, so whatever a client writes into the header itself is ignored.
    */
   trustProxy: number;
+  /**
+   * The per-IP rate limits count an IPv6 client by its network of this many bits
+   * (RATE_LIMIT_IPV6_PREFIX; default 64, one subscriber's network); IPv4 addresses count one by one.
+   */
+  ipv6Prefix: number;
   rateLimits: RateLimits;
   auth: {
     codeTtlSec: number;
@@ -92,6 +97,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 export const DEFAULT_OPTIONS: Omit<AppOptions, 'secret'> = {
   bodyLimitBytes: 16 * 1024,
   trustProxy: 0,
+  ipv6Prefix: 64,
   rateLimits: DEFAULT_RATE_LIMITS,
   auth: { codeTtlSec: 600, maxWrongAttempts: 5, sessionTtlSec: 30 * 86400 },
   outbox: { maxAttempts: 8, baseDelaySec: 30, maxDelaySec: 3600, lockSec: 60, fromEmail: 'leads@dealer-sites.invalid' },
@@ -109,6 +115,12 @@ export function trustProxyFromEnv(value: string | undefined): number {
   if (/^(?:true|yes)$/i.test(value.trim())) return 1;
   const n = Number(value);
   return Number.isInteger(n) && n >= 0 && n <= 10 ? n : 0;
+}
+
+/** RATE_LIMIT_IPV6_PREFIX: bits of an IPv6 address that make one client for the rate limits (16 to 128; default 64). */
+export function ipv6PrefixFromEnv(value: string | undefined): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isInteger(n) && n >= 16 && n <= 128 ? n : DEFAULT_OPTIONS.ipv6Prefix;
 }
 
 export type OptionsInput = Partial<Omit<AppOptions, 'rateLimits' | 'auth' | 'outbox' | 'trustProxy'>> & {
@@ -131,6 +143,7 @@ export function resolveOptions(input: OptionsInput & { secret: string }): AppOpt
     secret: input.secret,
     bodyLimitBytes: input.bodyLimitBytes ?? DEFAULT_OPTIONS.bodyLimitBytes,
     trustProxy: input.trustProxy === true ? 1 : input.trustProxy === false || input.trustProxy === undefined ? DEFAULT_OPTIONS.trustProxy : input.trustProxy,
+    ipv6Prefix: input.ipv6Prefix ?? DEFAULT_OPTIONS.ipv6Prefix,
     rateLimits: scaled,
     auth: { ...DEFAULT_OPTIONS.auth, ...input.auth },
     outbox: { ...DEFAULT_OPTIONS.outbox, ...input.outbox },

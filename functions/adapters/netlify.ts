@@ -13,7 +13,7 @@
 import { resolve } from 'node:path';
 import { dealerError } from '../../src/lib/errors/errors-data.ts';
 import { createApp } from '../app.ts';
-import { outboxOptionsFromEnv } from '../options.ts';
+import { ipv6PrefixFromEnv, outboxOptionsFromEnv } from '../options.ts';
 import type { AppBindings } from '../context.ts';
 import { openDb, type Db } from '../db/index.ts';
 import { DatabaseUrlRequired, SecretRequired } from '../errors.ts';
@@ -80,6 +80,7 @@ export function netlifyRuntime(setup: NetlifySetup = {}): () => Promise<Runtime>
         options: {
           secret,
           trustProxy: 0, // Netlify passes the client's address as context.ip
+          ipv6Prefix: ipv6PrefixFromEnv(env['RATE_LIMIT_IPV6_PREFIX']),
           outbox: outboxOptionsFromEnv(env),
         },
         // Start delivering now; the scheduled function retries whatever this does not finish.

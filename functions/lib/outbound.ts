@@ -42,7 +42,7 @@ function ipv4Kind(b: number[]): 'loopback' | 'private' | 'public' {
 }
 
 /** Expands an IPv6 address to its 8 groups; undefined when it is not one. */
-function ipv6Groups(ip: string): number[] | undefined {
+export function ipv6Groups(ip: string): number[] | undefined {
   let s = ip.toLowerCase().replace(/^\[|\]$/g, '');
   const zone = s.indexOf('%');
   if (zone >= 0) s = s.slice(0, zone);

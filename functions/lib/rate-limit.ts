@@ -4,6 +4,7 @@ import type { Queryable } from '../db/index.ts';
 import { Http } from '../errors.ts';
 import type { RateRule } from '../options.ts';
 import { hmac } from './crypto.ts';
+import { ipv6Groups } from './outbound.ts';
 
 export interface RateDecision {
   ok: boolean;
@@ -87,9 +88,40 @@ export async function enforce(c: Context<AppEnv>, deps: Deps, checks: readonly L
   return over.length ? tooMany(c, deps, over) : undefined;
 }
 
-/** The per-tenant, per-IP bucket of a route group. */
+/** The default IPv6 prefix one client is counted by (RATE_LIMIT_IPV6_PREFIX): a /64 is one subscriber's network. */
+export const DEFAULT_IPV6_PREFIX = 64;
+
+/**
+ * What the per-IP limits count as one client (issue 27): an IPv4 address as it is, and an IPv6 address
+ * by its network of `v6Prefix` bits (default /64), since a host is usually given a whole /64 and could
+ * otherwise send from a new address for every request. An IPv4 address written as IPv6
+ * (`::ffff:192.0.2.1`, what a dual-stack socket reports) is the IPv4 address. Anything else (no
+ * address, `unknown`) is counted as it is.
+ */
+export function clientNetwork(ip: string, v6Prefix: number = DEFAULT_IPV6_PREFIX): string {
+  if (!ip.includes(':')) return ip;
+  const groups = ipv6Groups(ip);
+  if (!groups) return ip;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [x = 0, y = 0] = groups.slice(6);
+    return `${x >> 8}.${x & 255}.${y >> 8}.${y & 255}`;
+  }
+  const bits = Math.min(128, Math.max(0, Math.trunc(v6Prefix)));
+  const masked = groups.map((g, i) => {
+    const keep = Math.min(16, Math.max(0, bits - i * 16));
+    return keep === 0 ? 0 : g & ((0xffff << (16 - keep)) & 0xffff);
+  });
+  return `${masked.map((g) => g.toString(16)).join(':')}/${bits}`;
+}
+
+/** The client's rate-limit identity: the HMAC of its network (clientNetwork), never the address itself. */
+export function clientKey(c: Context<AppEnv>, deps: Pick<Deps, 'options'>): string {
+  return hmac(deps.options.secret, clientNetwork(c.get('ip'), deps.options.ipv6Prefix)).slice(0, 32);
+}
+
+/** The per-tenant, per-client bucket of a route group (an IPv6 client by its /64: clientNetwork). */
 export function ipBucket(c: Context<AppEnv>, deps: Deps, group: string): string {
-  return `${group}:${c.get('site').slug}:ip:${hmac(deps.options.secret, c.get('ip')).slice(0, 32)}`;
+  return `${group}:${c.get('site').slug}:ip:${clientKey(c, deps)}`;
 }
 
 /** Forgets windows older than a day (called by the outbox worker's tick). */

@@ -10,7 +10,7 @@ import { normaliseAuMobile } from '../../src/lib/phone/au-phone.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { hmac, newCode, newId } from '../lib/crypto.ts';
-import { enforce, ipBucket } from '../lib/rate-limit.ts';
+import { clientKey, enforce, ipBucket } from '../lib/rate-limit.ts';
 import { parse } from '../lib/validation.ts';
 
 export const MobileSchema = v.pipe(
@@ -39,7 +39,7 @@ export function authCodeRoute(app: Hono<AppEnv>, deps: Deps): void {
     // uses up their own allowance, not the shopper's; across addresses a phone gets a short window only.
     const phoneKey = `auth-code:${site.slug}:phone:${hmac(deps.options.secret, phone).slice(0, 32)}`;
     const limited = await enforce(c, deps, [
-      { key: `${phoneKey}:ip:${hmac(deps.options.secret, c.get('ip')).slice(0, 32)}`, rules: deps.options.rateLimits.authCodePerPhone },
+      { key: `${phoneKey}:ip:${clientKey(c, deps)}`, rules: deps.options.rateLimits.authCodePerPhone },
       { key: phoneKey, rules: deps.options.rateLimits.authCodePerPhoneAllIps },
       { key: `auth-code:${site.slug}:tenant`, rules: deps.options.rateLimits.authCodePerTenant },
     ]);
