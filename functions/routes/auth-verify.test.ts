@@ -68,6 +68,21 @@ describe('POST /api/auth/verify', () => {
     expect((await h.post('/api/auth/verify', { phone: '0412345678', code })).status).toBe(429);
   });
 
+  it('one address guessing at a number locks only itself out, not the shopper for the window (issue 27)', async () => {
+    const attacker = { ip: '198.51.100.66' };
+    for (let i = 0; i < 6; i++) await h.post('/api/auth/verify', { phone: '0412345678', code: '000000' }, attacker);
+    expect((await h.post('/api/auth/verify', { phone: '0412345678', code: '000000' }, attacker)).status).toBe(429);
+    // The shopper, from their own address in the same 10 minutes: a typo is a typo (400), then the code works.
+    await send();
+    const code = await lastCode(h);
+    expect((await h.post('/api/auth/verify', { phone: '0412345678', code: wrong(code) })).status).toBe(400);
+    expect((await h.post('/api/auth/verify', { phone: '0412345678', code })).status).toBe(200);
+    // Another address of the attacker's /64 is the same client: still locked.
+    const { ip } = { ip: '2001:db8:66::1' };
+    for (let i = 0; i < 5; i++) await h.post('/api/auth/verify', { phone: '0412999999', code: '000000' }, { ip });
+    expect((await h.post('/api/auth/verify', { phone: '0412999999', code: '000000' }, { ip: '2001:db8:66::2' })).status).toBe(429);
+  });
+
   it('answers the same whether or not a code is pending for the number', async () => {
     await send();
     const code = await lastCode(h);

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { hmac, newId, safeEqual } from '../lib/crypto.ts';
-import { countHits, enforce, ipBucket } from '../lib/rate-limit.ts';
+import { clientKey, countHits, enforce, ipBucket } from '../lib/rate-limit.ts';
 import { publicUser, startSession } from '../lib/session.ts';
 import { parse } from '../lib/validation.ts';
 import { codeHash, MobileSchema } from './auth-code.ts';
@@ -44,10 +44,13 @@ export function authVerifyRoute(app: Hono<AppEnv>, deps: Deps): void {
 
     if (!pending || !safeEqual(row.code_hash, codeHash(deps.options.secret, site.slug, phone, row.id, code))) {
       // A wrong code and no code at all get the same answers (400, then 429 after `max` tries in the
-      // code's lifetime), so nobody learns whether a code is pending for a number.
+      // code's lifetime), so nobody learns whether a code is pending for a number. The tries are counted
+      // per phone AND client (its IPv6 /64): someone guessing at a shopper's number from one address
+      // locks only that address out, never the shopper for the window (issue 27). Guessing is still
+      // bounded per code: `max` wrong tries from anywhere retire it (the attempts column below).
       const [tries] = await countHits(deps, [
         {
-          key: `auth-verify:${site.slug}:phone:${hmac(deps.options.secret, phone).slice(0, 32)}`,
+          key: `auth-verify:${site.slug}:phone:${hmac(deps.options.secret, phone).slice(0, 32)}:ip:${clientKey(c, deps)}`,
           rules: [{ limit: max - 1, windowSec: deps.options.auth.codeTtlSec }],
         },
       ]);
