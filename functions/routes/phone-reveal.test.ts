@@ -30,6 +30,23 @@ describe('POST /api/phone-reveal', () => {
     expect((await h.post('/api/phone-reveal', { car_id: 'a-hilux' }, { headers: { 'idempotency-key': 'bad key with spaces' } })).status).toBe(400);
   });
 
+  it('refuses a reused Idempotency-Key with other data (409, as leads), and replays the same data (issue 27)', async () => {
+    const key = { headers: { 'idempotency-key': 'click-2' } };
+    const first = await h.post('/api/phone-reveal', { car_id: 'a-hilux' }, key);
+    expect(first.status).toBe(201);
+    const { id } = (await first.json()) as { id: string };
+    const other = await h.post('/api/phone-reveal', { car_id: 'a-corolla-1' }, key);
+    expect(other.status).toBe(409);
+    expect(await other.json()).toEqual({ error: expect.stringMatching(/./) as unknown });
+    expect((await h.post('/api/phone-reveal', { car_id: 'a-hilux', website_id: 'w-2' }, key)).status).toBe(409);
+    const replay = await h.post('/api/phone-reveal', { car_id: 'a-hilux' }, key);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await replay.json()) as { id: string }).id).toBe(id);
+    const { rows } = await h.db.query<{ car_id: string }>('SELECT car_id FROM phone_reveals');
+    expect(rows.map((r) => r.car_id)).toEqual(['a-hilux']);
+  });
+
   for (const [label, body, field] of [
     ['a missing car_id', {}, 'car_id'],
     ['an object car_id', { car_id: { x: 1 } }, 'car_id'],

@@ -40,9 +40,21 @@ export function phoneRevealRoute(app: Hono<AppEnv>, deps: Deps): void {
         idem.key ?? null,
       ],
     );
-    const id =
-      inserted.rows[0]?.id ??
-      (await deps.db.query<{ id: string }>('SELECT id FROM phone_reveals WHERE tenant = $1 AND idempotency_key = $2', [site.slug, idem.key])).rows[0]?.id;
-    return c.json({ success: true, id }, 201);
+    if (inserted.rows[0]) return c.json({ success: true, id: inserted.rows[0].id }, 201);
+    // The key was used before: the same reveal is a replay, another car or dealership a conflict (409, as
+    // the leads route answers), never answered as if the other data had been recorded (issue 27).
+    const { rows } = await deps.db.query<{ id: string; car_id: string; dealership_id: string | null; website_id: string | null }>(
+      'SELECT id, car_id, dealership_id, website_id FROM phone_reveals WHERE tenant = $1 AND idempotency_key = $2',
+      [site.slug, idem.key],
+    );
+    const prior = rows[0];
+    const same =
+      prior !== undefined &&
+      prior.car_id === car.id &&
+      (prior.dealership_id ?? null) === (parsed.value.dealership_id ?? car.dealership_id ?? null) &&
+      (prior.website_id ?? null) === (parsed.value.website_id ?? null);
+    if (!same) return c.json({ error: Http.idempotencyConflict }, 409);
+    c.header('Idempotent-Replayed', 'true');
+    return c.json({ success: true, id: prior.id }, 201);
   });
 }
