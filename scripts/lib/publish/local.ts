@@ -32,7 +32,14 @@ export function digest(bytes: Uint8Array): { sha256: string; md5: string } {
   return { sha256: createHash('sha256').update(bytes).digest('hex'), md5: createHash('md5').update(bytes).digest('hex') };
 }
 
-/** Every regular file under `root`, sorted by path. Symlinks and other special files are an error. */
+/**
+ * Host configuration the build writes beside the pages, never content: Netlify's and Cloudflare
+ * Pages' `_headers` (issue 27). It is not published into the bucket (a bucket host would serve it as
+ * a page); a CloudFront or other bucket host takes its headers from its own configuration (docs/functions.md).
+ */
+export const HOST_CONFIG_FILES: ReadonlySet<string> = new Set(['_headers']);
+
+/** Every regular file under `root` to publish, sorted by path (host configuration left out). Symlinks and other special files are an error. */
 export async function listSiteFiles(root: string): Promise<string[]> {
   const out: string[] = [];
   const stack: { dir: string; rel: string; depth: number }[] = [{ dir: root, rel: '', depth: 0 }];
@@ -43,6 +50,7 @@ export async function listSiteFiles(root: string): Promise<string[]> {
       const childRel = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) stack.push({ dir: join(dir, entry.name), rel: childRel, depth: depth + 1 });
       else if (entry.isFile()) {
+        if (rel === '' && HOST_CONFIG_FILES.has(entry.name)) continue;
         out.push(childRel);
         if (out.length > MAX_SITE_FILES) throw new Error(`${root}: more than ${MAX_SITE_FILES} files; is --out the build's output folder?`);
       } else throw new Error(`${join(dir, entry.name)}: not a regular file or folder (a symlink?); a published site holds only files`);
