@@ -31,9 +31,13 @@ export function toFieldIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIss
   return out;
 }
 
-/** The 422 answer: a readable `error` sentence (the form shows it) and the list of fields. */
+/**
+ * The 422 answer: a readable `error` sentence (the form shows it) and the list of fields. A message
+ * that is a sentence of its own ("We could not find that car.") loses its full stop inside the list, so
+ * the sentence ends with one, never "car.." (issue 27).
+ */
 export function invalid(c: Context<AppEnv>, issues: readonly FieldIssue[]): Response {
-  const sentence = `${Http.invalid} ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}.`;
+  const sentence = `${Http.invalid} ${issues.map((i) => `${i.field}: ${i.message.replace(/\.+$/, '')}`).join('; ')}.`;
   return c.json({ error: sentence, issues }, 422);
 }
 

@@ -213,6 +213,9 @@ describe('POST /api/leads', () => {
       ['unknown earlier lead', { lead_id: '00000000-0000-4000-8000-000000000000' }, 'lead_id', 'we could not find that enquiry'],
       ['bad rego state', { regoState: 'XX' }, 'regoState', 'expected an Australian state'],
       ['object extra field', { custom_field: { a: 1 } }, 'custom_field', 'expected text'],
+      ['an offer price no form sends (issue 27)', { offer_price: 1e308 }, 'offer_price', 'expected an amount from 0 to 10000000'],
+      ['a negative offer price', { offer_price: -1 }, 'offer_price', 'expected an amount from 0 to 10000000'],
+      ['an offer price in fractions of a cent', { offer_price: 1000.005 }, 'offer_price', 'expected an amount in dollars and cents'],
     ];
     for (const [label, patch, field, message] of cases) {
       it(label, async () => {
@@ -225,6 +228,16 @@ describe('POST /api/leads', () => {
         expect(await count(h, 'outbox')).toBe(0);
       });
     }
+
+    it('ends the sentence with one full stop when a message is a sentence of its own (issue 27: "car..")', async () => {
+      const res = await h.post('/api/leads', { ...enquiry(), car_id: 'b-ranger' });
+      const body = (await res.json()) as { error: string; issues: { field: string; message: string }[] };
+      expect(body.error).toBe('Please fix the following errors: car_id: We could not find that car.');
+      expect(body.issues).toEqual([{ field: 'car_id', message: 'We could not find that car.' }]);
+      const two = (await (await h.post('/api/leads', { ...enquiry(), car_id: 'b-ranger', location_id: '99' })).json()) as { error: string };
+      expect(two.error).not.toMatch(/\.\./);
+      expect(two.error).toMatch(/car_id: We could not find that car(; |\.$)/);
+    });
 
     it('never echoes submitted personal data', async () => {
       const res = await h.post('/api/leads', { ...enquiry(), email: 'secret.person@@x', phone: '99999 SECRET', name: 12345678 });

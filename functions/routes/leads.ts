@@ -27,6 +27,10 @@ const STATES = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT'] as const;
 const MAX_EXTRA_FIELDS = 30;
 const EMAIL = /^[^\s@<>()\[\],;:"]+@[^\s@<>()\[\],;:"]+\.[^\s@<>()\[\],;:"]{2,}$/;
 
+/** The highest trade-in offer the API takes (no form offers more than a car's price). */
+const MAX_OFFER_PRICE = 10_000_000;
+const OFFER_PRICE_RANGE = 'expected an amount from 0 to 10000000';
+
 const LeadSchema = v.looseObject({
   category: v.optional(
     v.pipe(
@@ -136,7 +140,17 @@ const LeadSchema = v.looseObject({
       v.check((x) => JSON.stringify(x ?? null).length <= 4000, 'at most 4000 characters of answers'),
     ),
   ),
-  offer_price: v.optional(v.pipe(v.number('expected an amount'), v.finite('expected an amount'), v.minValue(0, 'expected an amount'))),
+  // What the trade-in form sends: dollars and cents up to $10 million (issue 27: 1e308 was accepted and
+  // e-mailed as "$1e+308").
+  offer_price: v.optional(
+    v.pipe(
+      v.number('expected an amount'),
+      v.finite('expected an amount'),
+      v.minValue(0, OFFER_PRICE_RANGE),
+      v.maxValue(MAX_OFFER_PRICE, OFFER_PRICE_RANGE),
+      v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'expected an amount in dollars and cents'),
+    ),
+  ),
   offer_accepted: v.optional(looseBoolean),
   form_completed: v.optional(looseBoolean),
   // Enquiry prefill about the vehicle of interest.

@@ -125,6 +125,8 @@ describe('POST /api/youx/quote', () => {
     ['a price below 1000', { purchasePrice: 999 }, 'purchasePrice'],
     ['a text price', { purchasePrice: 'lots' }, 'purchasePrice'],
     ['a term over 7 years', { loanTerm: 8 }, 'loanTerm'],
+    ['a term in fractions of a year (issue 27)', { loanTerm: 1.5 }, 'loanTerm'],
+    ['a text term in fractions of a year', { loanTerm: '2.5' }, 'loanTerm'],
     ['an unknown credit score', { selfAssessedCreditScore: 'AMAZING' }, 'selfAssessedCreditScore'],
     ['a fractional year', { year: 2020.5 }, 'year'],
     ['a long VIN', { vin: 'X'.repeat(18) }, 'vin'],
@@ -135,6 +137,11 @@ describe('POST /api/youx/quote', () => {
       expect(((await res.json()) as { issues: { field: string }[] }).issues.map((i) => i.field)).toContain(field);
     });
   }
+
+  it('says what a fractional term should be (issue 27)', async () => {
+    const res = await h.post('/api/youx/quote', { ...body(), loanTerm: 1.5 });
+    expect(((await res.json()) as { issues: unknown[] }).issues).toEqual([{ field: 'loanTerm', message: 'expected a loan term in whole years' }]);
+  });
 
   it('rate-limits per IP', async () => {
     const s = h.scaled(0.05);

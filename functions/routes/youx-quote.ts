@@ -40,7 +40,8 @@ const QuoteRequest = v.object({
     'GREAT',
   ),
   purchasePrice: amount('a purchase price', 1000, 1_000_000),
-  loanTerm: v.optional(amount('a loan term in years', 1, 7), 5),
+  // Whole years, as the calculator offers them (issue 27: 1.5 was accepted).
+  loanTerm: v.optional(v.pipe(amount('a loan term in years', 1, 7), v.integer('expected a loan term in whole years')), 5),
   year: v.optional(v.pipe(amount('a year', 1900, 2100), v.integer('expected a year'))),
   vin: optionalText(17),
   nvic: optionalText(20),
