@@ -95,6 +95,14 @@ describe('the offers search', () => {
     expect(all?.facets_stats?.['price']).toMatchObject({ min: 33990, max: 64990 });
   });
 
+  it("does not throw on an extreme price range (issue 27): the filter InstantSearch writes is read, a link's is dropped", async () => {
+    expect((await search({ query: '', numericFilters: ['price>=1e+308'] }))?.nbHits).toBe(0);
+    // Every priced offer (one has no price).
+    expect((await search({ query: '', numericFilters: ['price>=-1e+308', 'price<=1e+308'] }))?.nbHits).toBe(4);
+    expect(parseCatalogUrl('offers', '/special-offers?range[price]=1e308:1e309').range).toEqual({});
+    expect(parseCatalogUrl('offers', '/special-offers?range[price][min]=1e308&range[price][max]=40000').range).toEqual({ max: 40000 });
+  });
+
   it('pages 21 at a time', async () => {
     const many = Array.from({ length: 50 }, (_, i) => offer(i));
     const c = catalogClient(

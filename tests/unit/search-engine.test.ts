@@ -106,6 +106,12 @@ describe('embedded engine', () => {
     expect(parseFacetFilter('tag:\\-50% off')).toEqual({ attribute: 'tag', value: '-50% off', negated: false });
     expect(parseNumericFilter('price<=5000')).toEqual({ attribute: 'price', operator: '<=', value: 5000 });
     expect(() => engine.search({ indexName: 'x', params: { numericFilters: ['price~1'] } })).toThrow(/Unreadable numeric filter "price~1"/);
+    // An extreme range end, as JavaScript writes it (issue 27: the search threw).
+    expect(parseNumericFilter('price>=1e+308')).toEqual({ attribute: 'price', operator: '>=', value: 1e308 });
+    expect(parseNumericFilter('price<=5e-7')).toEqual({ attribute: 'price', operator: '<=', value: 5e-7 });
+    expect(parseNumericFilter('price<=1e+999')).toBeUndefined();
+    expect(ids('', { numericFilters: ['price>=1e+308'] })).toEqual([]);
+    expect(ids('', { numericFilters: ['price>=-1e+308', 'price<=1e+308'] })).toEqual(ids('', { numericFilters: ['price>=-1000000000'] }));
   });
 });
 

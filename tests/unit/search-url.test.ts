@@ -62,6 +62,11 @@ describe('pretty search paths', () => {
     expect(parseRange(':')).toBeUndefined();
     expect(parseAmount('$1,234')).toBe(1234);
     expect(parseAmount('abc')).toBeUndefined();
+    // Not a price: exponents, hex, Infinity, over 12 digits (issue 27).
+    for (const t of ['1e308', '1E5', '0x10', 'Infinity', '-Infinity', '9'.repeat(400), '1234567890123']) expect(parseAmount(t)).toBeUndefined();
+    expect(parseRange('1e308:')).toBeUndefined();
+    expect(parseRange('1e308:50000')).toEqual({ max: 50000 });
+    expect(parseAmount('999999999999')).toBe(999999999999);
   });
 });
 

@@ -132,13 +132,16 @@ export function parseSearchUrl(href: string, routes: readonly SearchRoute[]): Se
   return route ? parseSearchQuery(url.search, route.refinements) : undefined;
 }
 
-/** "$20,000" -> 20000; empty or unreadable -> undefined. */
+/**
+ * "$20,000" -> 20000; empty or unreadable -> undefined. Only plain amounts of up to 12 digits (with an
+ * optional decimal part) are read: `1e308`, `0x10` or `Infinity` in a shared link are not a price
+ * (issue 27: an extreme range end made the search throw).
+ */
 export function parseAmount(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const cleaned = text.replace(/[$,\s]/g, '');
-  if (cleaned === '') return undefined;
-  const n = Number(cleaned);
-  return Number.isFinite(n) ? n : undefined;
+  if (!/^-?\d{1,12}(?:\.\d+)?$/.test(cleaned)) return undefined;
+  return Number(cleaned);
 }
 
 /** range[price]=min:max with $ and commas removed. */

@@ -92,10 +92,16 @@ export interface NumericCondition {
   value: number;
 }
 
+/**
+ * `price>=1000`. The value may be written as JavaScript writes a number (`1e+21`, `5e-7`: what
+ * InstantSearch sends for an extreme range end, issue 27, where the search threw); it must be finite.
+ */
 export function parseNumericFilter(filter: string): NumericCondition | undefined {
-  const m = /^\s*([\w.]+)\s*(<=|>=|!=|<|>|=)\s*(-?\d+(?:\.\d+)?)\s*$/.exec(filter);
+  const m = /^\s*([\w.]+)\s*(<=|>=|!=|<|>|=)\s*(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s*$/i.exec(filter);
   if (!m) return undefined;
-  return { attribute: m[1] as string, operator: m[2] as NumericOperator, value: Number(m[3]) };
+  const value = Number(m[3]);
+  if (!Number.isFinite(value)) return undefined;
+  return { attribute: m[1] as string, operator: m[2] as NumericOperator, value };
 }
 
 /** Filters as AND-of-OR groups. */
