@@ -1,7 +1,16 @@
 /**
  * Downloads photo URLs for one build: bounded time and size, a readable reason for every failure, and a
  * per-host circuit breaker so a dead dealer CDN costs a few timeouts, not one per photo.
+ *
+ * Only public addresses (issue 27): a photo URL whose host is, or resolves to, a loopback, private,
+ * link-local or other non-public address is refused before any connection, and redirects are
+ * followed by hand (at most 5), each hop checked the same way, so a public host cannot redirect the
+ * build to 169.254.169.254 or a service on the build machine. Tests and local development serving
+ * photos from 127.0.0.1 set DEALER_PHOTO_FETCH_PRIVATE=allow (the test configs do).
  */
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { addressKind } from '../../../functions/lib/outbound.ts';
 
 /** What the server said identifies this version of the photo (sent back to ask "has it changed?"). */
 export interface Validators {
@@ -31,14 +40,41 @@ const HOST_FAILURE_LIMIT = 3;
 
 export const MAX_PHOTO_BYTES = 40 * 1024 * 1024;
 
+/** Redirects followed per photo, each to a checked address. */
+const MAX_REDIRECTS = 5;
+
+/** The environment override for tests and local development: photos may come from loopback and private addresses. */
+export const PRIVATE_FETCH_ENV = 'DEALER_PHOTO_FETCH_PRIVATE';
+
+/** Which addresses photos may be fetched from: public ones, or any when PRIVATE_FETCH_ENV=allow. */
+export function defaultAddressAllowed(ip: string): boolean {
+  return process.env[PRIVATE_FETCH_ENV] === 'allow' || addressKind(ip) === 'public';
+}
+
+/** Why a URL's host may not be fetched from (an address not allowed, literal or resolved), or undefined. */
+async function addressProblem(url: URL, allowed: (ip: string) => boolean): Promise<string | undefined> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0) return allowed(host) ? undefined : `${host} is a loopback, private or link-local address`;
+  let addresses: { address: string }[];
+  try {
+    addresses = await lookup(host, { all: true, verbatim: true });
+  } catch {
+    return undefined; // the fetch itself reports the DNS failure, in the usual words
+  }
+  const bad = addresses.find((a) => !allowed(a.address));
+  return bad ? `${host} resolves to ${bad.address}, a loopback, private or link-local address` : undefined;
+}
+
 export class Fetcher {
   private readonly hosts = new Map<string, HostState>();
   private readonly timeoutMs: number;
   private readonly maxBytes: number;
+  private readonly addressAllowed: (ip: string) => boolean;
 
-  constructor(timeoutMs: number, maxBytes = MAX_PHOTO_BYTES) {
+  constructor(timeoutMs: number, maxBytes = MAX_PHOTO_BYTES, addressAllowed: (ip: string) => boolean = defaultAddressAllowed) {
     this.timeoutMs = timeoutMs;
     this.maxBytes = maxBytes;
+    this.addressAllowed = addressAllowed;
   }
 
   /** Each URL is tried at most once per build: failures are remembered (for this build only). */
@@ -90,10 +126,25 @@ export class Fetcher {
     const headers: Record<string, string> = { accept: 'image/*,*/*;q=0.5', 'user-agent': 'dealer-sites-image-pipeline' };
     if (validators?.etag) headers['if-none-match'] = validators.etag;
     if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
-    try {
-      res = await fetch(href, { signal, redirect: 'follow', headers });
-    } catch (err) {
-      return describeNetworkError(err, url, this.timeoutMs);
+    let at = url;
+    for (let hop = 0; ; hop++) {
+      const problem = await addressProblem(at, this.addressAllowed);
+      if (problem)
+        return { ok: false, reason: `refused: ${problem}${at === url ? '' : ` (redirected to ${at.href})`} fetching ${href}`, hostFailure: undefined };
+      try {
+        res = await fetch(at.href, { signal, redirect: 'manual', headers });
+      } catch (err) {
+        return describeNetworkError(err, at, this.timeoutMs);
+      }
+      const location = res.headers.get('location');
+      if (![301, 302, 303, 307, 308].includes(res.status) || !location) break;
+      await res.body?.cancel().catch(() => undefined);
+      if (hop >= MAX_REDIRECTS) return { ok: false, reason: `more than ${MAX_REDIRECTS} redirects fetching ${href}`, hostFailure: undefined };
+      const next = URL.canParse(location, at) ? new URL(location, at) : undefined;
+      if (!next || (next.protocol !== 'http:' && next.protocol !== 'https:')) {
+        return { ok: false, reason: `refused: redirected to ${location}, not an http(s) address, fetching ${href}`, hostFailure: undefined };
+      }
+      at = next;
     }
     if (res.status === 304 && validators) {
       await res.body?.cancel().catch(() => undefined);
