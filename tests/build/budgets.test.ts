@@ -3,7 +3,7 @@
  * (home, search, vehicle, location), served as `npm run serve` serves them behind a brotli proxy:
  *   - vehicle page HTML <= 25 KB brotli (the five largest vehicle pages of the tenant);
  *   - JavaScript that runs before any interaction <= 15 KB brotli (phone viewport);
- *   - Lighthouse mobile >= 95 / 100 / 100 / 100 (one run; the median of three when the first is under);
+ *   - Lighthouse mobile >= 95 / 100 / 100 / 100 (one run; the median of five when the first is under);
  *   - the journey home -> search -> five vehicle pages, bytes without photos (scripts/lib/budgets.ts).
  * The first test feeds the same measurement a synthetic over-budget page, so the check is shown to fail.
  */
@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeServer } from '../../functions/node.ts';
 import { journey, WITHOUT_DICTIONARIES } from '../../scripts/bench-shopper.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
-import { brotliSize, compressingProxy, jsBeforeInteraction, proxyCertificateArgs } from '../../scripts/budget-vdp.ts';
+import { brotliSize, compressingProxy, jsBeforeInteraction, proxyCertificateArgs, warmCompressingProxy } from '../../scripts/budget-vdp.ts';
 import { launchChromeForLighthouse, lighthouseScores, serveStatic } from '../../scripts/lighthouse.ts';
 import {
   bytesOverBudget,
@@ -36,7 +36,7 @@ const DEMOS = ['demo-coastal-toyota', 'demo-southern-motor-group', 'demo-redline
 const SEARCH_PATH = '/search/new-used-and-demo-cars';
 /**
  * Every budget fails the run: the byte budgets (exact), the journey (measured over HTTP/2, as a CDN
- * serves it) and the Lighthouse scores (one run per page type; three and their median when the first
+ * serves it) and the Lighthouse scores (one run per page type; five and their median when the first
  * is under, as Lighthouse advises for a noisy machine). npm test runs this file alone, after the other
  * build tests, so nothing else loads the machine while Lighthouse measures. On a developer machine
  * busy with other work, BUDGETS_STRICT=0 prints the journey and Lighthouse problems as warnings
@@ -135,7 +135,14 @@ describe.skipIf(DEMOS.length === 0)('budgets of every demo tenant', () => {
       const lines: string[] = [];
       try {
         for (const v of largestVehiclePages(root, 5)) problems.push(...bytesOverBudget({ tenant, type: 'vehicle', path: v.path, htmlBrotli: v.brotli }));
-        for (const { type, path } of pageTypes(root, model)) {
+        const pages = pageTypes(root, model);
+        // Compressed once before anything is timed, as a CDN holds them (scripts/budget-vdp.ts).
+        await warmCompressingProxy(
+          proxy.origin,
+          root,
+          pages.map((p) => p.path),
+        );
+        for (const { type, path } of pages) {
           const url = `${proxy.origin}${path}`;
           const js = await jsBeforeInteraction(browser, url, PHONE);
           let lighthouse: Awaited<ReturnType<typeof scoresWithRetry>> | undefined;
