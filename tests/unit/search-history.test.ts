@@ -13,4 +13,24 @@ describe('search history', () => {
     expect(h.map((e) => e.path)).toEqual(['/search/m3', '/search/m6', '/search/m5', '/search/m4', '/search/m2']);
     expect(nonEmptyRefinements({ a: ['x', ''], b: [], c: 'y', d: undefined })).toEqual({ a: ['x'], c: ['y'] });
   });
+
+  it('a query still being typed is one search: it replaces the newest entry, and another search after it adds one', () => {
+    const at = (query: string, make?: string) => ({
+      refinements: { query: [query], ...(make ? { make: [make] } : {}) },
+      path: `/search/x?query=${query}${make ? `&make=${make}` : ''}`,
+    });
+    let h = addHistoryEntry([], at('toyota'));
+    h = addHistoryEntry(h, at('hil'));
+    h = addHistoryEntry(h, at('hilu'));
+    expect(h.map((e) => e.refinements['query']![0])).toEqual(['hilu', 'toyota']);
+    // A letter taken back is still the same search.
+    h = addHistoryEntry(h, at('hil'));
+    expect(h.map((e) => e.refinements['query']![0])).toEqual(['hil', 'toyota']);
+    // Other refinements changed: another search.
+    h = addHistoryEntry(h, at('hilux', 'Toyota'));
+    expect(h).toHaveLength(3);
+    // Not a start of the other: another search.
+    h = addHistoryEntry(h, at('ranger', 'Toyota'));
+    expect(h).toHaveLength(4);
+  });
 });

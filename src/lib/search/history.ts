@@ -20,9 +20,32 @@ export function nonEmptyRefinements(
   return out;
 }
 
-/** Newest first; the same path again moves to the front; at most 5; entries without refinements are skipped. */
+/**
+ * Whether `next` is the shopper still typing `previous`: the same refinements but the query, and one
+ * query a start of the other ("hil" then "hilu", or a letter taken back). A slow typist's pauses
+ * longer than the search box's debounce each ran a search; they are one search, not several.
+ */
+function isStillTyping(previous: Record<string, string[]>, next: Record<string, string[]>): boolean {
+  const a = (previous['query'] ?? []).join(' ').toLowerCase();
+  const b = (next['query'] ?? []).join(' ').toLowerCase();
+  if (!a || !b || a === b || !(a.startsWith(b) || b.startsWith(a))) return false;
+  const rest = (r: Record<string, string[]>) =>
+    JSON.stringify(
+      Object.entries(r)
+        .filter(([k]) => k !== 'query')
+        .sort(([x], [y]) => x.localeCompare(y)),
+    );
+  return rest(previous) === rest(next);
+}
+
+/**
+ * Newest first; the same path again moves to the front; at most 5; entries without refinements are
+ * skipped; a query still being typed replaces the newest entry instead of adding one.
+ */
 export function addHistoryEntry(history: readonly HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
   const refinements = nonEmptyRefinements(entry.refinements);
   if (Object.keys(refinements).length === 0) return [...history];
-  return [{ refinements, path: entry.path }, ...history.filter((h) => h.path !== entry.path)].slice(0, HISTORY_LIMIT);
+  const newest = history[0];
+  const rest = newest && isStillTyping(newest.refinements, refinements) ? history.slice(1) : history;
+  return [{ refinements, path: entry.path }, ...rest.filter((h) => h.path !== entry.path)].slice(0, HISTORY_LIMIT);
 }
