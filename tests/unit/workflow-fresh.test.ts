@@ -61,7 +61,7 @@ describe('fresh.yml', () => {
     expect(steps[0]).toEqual(nightlyBuild[0]);
     expect(steps[1]).toEqual(nightlyBuild.find((s) => s.name === 'Check out the tenants'));
     expect(steps[2]).toEqual(nightlyBuild.find((s) => s.uses?.startsWith('actions/setup-node@')));
-    expect(steps[3]!.run).toBe('npm install --no-audit --no-fund --no-save --omit=dev');
+    expect(steps[3]!.run).toBe('npm install --no-audit --no-fund --no-save --omit=dev --ignore-scripts');
     // No image cache and no dist/: the live state comes from the bucket.
     expect(steps.some((s) => s.uses?.startsWith('actions/cache'))).toBe(false);
   });

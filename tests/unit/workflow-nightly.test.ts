@@ -151,7 +151,12 @@ describe('nightly.yml', () => {
       const tenants = steps.find((s) => s.name === 'Check out the tenants');
       expect(tenants, name).toBeDefined();
       expect(tenants!.if).toBe("${{ vars.TENANTS_REPOSITORY != '' }}");
-      expect(tenants!.with).toEqual({ repository: '${{ vars.TENANTS_REPOSITORY }}', token: '${{ secrets.TENANTS_TOKEN }}', path: 'tenants' });
+      expect(tenants!.with).toEqual({
+        'persist-credentials': false,
+        repository: '${{ vars.TENANTS_REPOSITORY }}',
+        token: '${{ secrets.TENANTS_TOKEN }}',
+        path: 'tenants',
+      });
       expect(steps.indexOf(tenants!)).toBe(1);
     }
   });
