@@ -35,7 +35,11 @@ export function postmarkEmail(serverToken: string, apiUrl = 'https://api.postmar
           Subject: m.subject,
           TextBody: m.text,
           MessageStream: 'outbound',
-          Headers: [{ Name: 'X-Outbox-Id', Value: m.outboxId }],
+          // The same Message-ID on every send of this outbox row (a duplicate after a crash is recognisable).
+          Headers: [
+            { Name: 'Message-ID', Value: m.messageId },
+            { Name: 'X-Outbox-Id', Value: m.outboxId },
+          ],
           Attachments: m.attachments.map((a) => ({
             Name: a.filename,
             Content: Buffer.from(a.content, 'utf8').toString('base64'),

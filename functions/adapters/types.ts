@@ -13,6 +13,12 @@ export interface EmailMessage {
   tenant: string;
   /** The outbox row, so a retried send can be recognised downstream. */
   outboxId: string;
+  /**
+   * The Message-ID header, `<lead-{lead id}.{outbox id}@{sender's domain}>` (messageIdFor): the same on
+   * every send of this outbox row, so a message sent again after a crash mid-send is recognisable as
+   * the same message (issue 27), as a webhook's Idempotency-Key is.
+   */
+  messageId: string;
   from: string;
   to: string;
   replyTo?: string | undefined;

@@ -205,6 +205,7 @@ for (const [label, open, enabled] of stores) {
       await localEmail(db, clock).send({
         tenant: 'alpha',
         outboxId: 'o',
+        messageId: '<lead-l.o@b.c>',
         from: 'a@b.c',
         to: 'd@e.f',
         subject: 's',

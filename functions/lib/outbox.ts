@@ -79,6 +79,17 @@ export function oneLine(s: string | undefined): string {
  * line break cannot add an "Email:" or "Phone:" line of its own), and the comments, which may span
  * lines, are quoted line by line with "> " under their heading.
  */
+/**
+ * A stable Message-ID for an outbox row's e-mail: derived from the lead (or alert) and the row only, so
+ * every retry of the row carries the same one and a receiver (or its mail system) sees a duplicate send
+ * as the same message. The right-hand side is the sender's domain (LEADS_FROM_EMAIL).
+ */
+export function messageIdFor(kind: 'lead' | 'alert', ownerId: string, rowId: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'dealer-sites.invalid';
+  const clean = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, '-');
+  return `<${kind}-${clean(ownerId)}.${clean(rowId)}@${domain.toLowerCase()}>`;
+}
+
 export function emailFor(lead: StoredLead, row: Pick<OutboxRow, 'id' | 'target'>, from: string) {
   const p: LeadPayload = lead.payload;
   const who = oneLine(fullName(p)) || 'Website visitor';
@@ -112,6 +123,7 @@ export function emailFor(lead: StoredLead, row: Pick<OutboxRow, 'id' | 'target'>
   return {
     tenant: lead.tenant,
     outboxId: row.id,
+    messageId: messageIdFor('lead', lead.id, row.id, from),
     from,
     to: row.target,
     replyTo: p.email && oneLine(p.email),
@@ -214,6 +226,7 @@ export function alertEmailFor(alert: StoredAlert, row: Pick<OutboxRow, 'id' | 't
   return {
     tenant: alert.tenant,
     outboxId: row.id,
+    messageId: messageIdFor('alert', alert.id, row.id, from),
     from,
     to: row.target,
     subject: oneLine(alert.subject).slice(0, 200),
