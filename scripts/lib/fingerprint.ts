@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 /** Files under a folder, sorted, skipping dot-folders and node_modules. */
 function filesUnder(dir: string, skip: (rel: string) => boolean = () => false): string[] {
@@ -45,6 +45,33 @@ export function hashFiles(files: string[], base: string): string {
 
 let platform: string | undefined;
 
+const IMPORT = /(?:^|[\s;])(?:import|export)\b[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+
+/**
+ * The files under functions/ that the site's making imports (from `entries`, through any relative
+ * import): the published files' content types (functions/static.ts), the photo fetcher's address rules.
+ * They change built sites, though the folder is the request-time functions'. The rest of functions/
+ * (the routes, the database) does not, and a change there must not rebuild a fleet.
+ */
+export function functionsImportedBy(entries: string[], root: string): string[] {
+  const functionsDir = join(root, 'functions') + '/';
+  const seen = new Set<string>(entries);
+  const found: string[] = [];
+  const queue = [...entries];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (!/\.(ts|tsx|mts|js|mjs|astro)$/.test(file) || !existsSync(file)) continue;
+    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const target = resolve(dirname(file), (m[1] ?? m[2])!);
+      if (seen.has(target) || !existsSync(target) || !statSync(target).isFile()) continue;
+      seen.add(target);
+      queue.push(target);
+      if (target.startsWith(functionsDir)) found.push(target);
+    }
+  }
+  return found.sort();
+}
+
 /**
  * The platform's version as the build sees it: every file that can change a built site (the Astro
  * app, the build scripts, the public folder, the dependency lock). Tests and docs do not count.
@@ -57,6 +84,9 @@ export function platformVersion(root: string): string {
     ...filesUnder(join(root, 'scripts'), (rel) => rel.startsWith('demo') || /\.test\.ts$/.test(rel)),
     ...['astro.config.mjs', 'package-lock.json', 'tsconfig.json'].map((f) => join(root, f)).filter((f) => existsSync(f)),
   ];
+  // What makes a tenant's site: its build (build-tenant.ts and everything it imports), the pages, the publish.
+  const entries = [join(root, 'scripts/build-tenant.ts'), ...filesUnder(join(root, 'src')), ...filesUnder(join(root, 'scripts/lib/publish'))];
+  files.push(...functionsImportedBy(entries, root));
   platform = hashFiles(files, root);
   return platform;
 }
