@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { dealerError } from '../src/lib/errors/errors-data.ts';
 import { loadTenant } from '../src/io/tenant-folder.ts';
 import { adaptersFromEnv } from './adapters/index.ts';
+import { outboundPolicyFromEnv } from './lib/outbound.ts';
 import { createApp, isFunctionPath } from './app.ts';
 import { ipv6PrefixFromEnv, outboxOptionsFromEnv, trustProxyFromEnv } from './options.ts';
 import { openDb, type Db } from './db/index.ts';
@@ -144,6 +145,7 @@ export async function startNodeServer(opts: NodeServerOptions): Promise<RunningS
       outbox: outboxOptionsFromEnv(env),
       trustProxy: trustProxyFromEnv(env['TRUST_PROXY']),
       ipv6Prefix: ipv6PrefixFromEnv(env['RATE_LIMIT_IPV6_PREFIX']),
+      outbound: outboundPolicyFromEnv(env),
     },
     onLeadStored: () => worker?.kick(),
     siteFile: distFileReader(dist),

@@ -1,4 +1,5 @@
 /** Limits and settings of the functions, with the defaults documented in docs/functions.md. */
+import type { OutboundPolicy } from './lib/outbound.ts';
 
 export interface RateRule {
   limit: number;
@@ -51,6 +52,11 @@ export interface AppOptions {
    * (RATE_LIMIT_IPV6_PREFIX; default 64, one subscriber's network); IPv4 addresses count one by one.
    */
   ipv6Prefix: number;
+  /**
+   * Where the functions' own fetches may go (the car PDF's photo on a host without the site's files):
+   * https to public addresses only; loopback with DEV_ALLOW_LOOPBACK=1 (functions/lib/outbound.ts).
+   */
+  outbound: OutboundPolicy;
   rateLimits: RateLimits;
   auth: {
     codeTtlSec: number;
@@ -98,6 +104,7 @@ export const DEFAULT_OPTIONS: Omit<AppOptions, 'secret'> = {
   bodyLimitBytes: 16 * 1024,
   trustProxy: 0,
   ipv6Prefix: 64,
+  outbound: { allowLoopback: false },
   rateLimits: DEFAULT_RATE_LIMITS,
   auth: { codeTtlSec: 600, maxWrongAttempts: 5, sessionTtlSec: 30 * 86400 },
   outbox: { maxAttempts: 8, baseDelaySec: 30, maxDelaySec: 3600, lockSec: 60, fromEmail: 'leads@dealer-sites.invalid' },
@@ -144,6 +151,7 @@ export function resolveOptions(input: OptionsInput & { secret: string }): AppOpt
     bodyLimitBytes: input.bodyLimitBytes ?? DEFAULT_OPTIONS.bodyLimitBytes,
     trustProxy: input.trustProxy === true ? 1 : input.trustProxy === false || input.trustProxy === undefined ? DEFAULT_OPTIONS.trustProxy : input.trustProxy,
     ipv6Prefix: input.ipv6Prefix ?? DEFAULT_OPTIONS.ipv6Prefix,
+    outbound: input.outbound ?? DEFAULT_OPTIONS.outbound,
     rateLimits: scaled,
     auth: { ...DEFAULT_OPTIONS.auth, ...input.auth },
     outbox: { ...DEFAULT_OPTIONS.outbox, ...input.outbox },

@@ -18,6 +18,7 @@ import type { AppBindings } from '../context.ts';
 import { openDb, type Db } from '../db/index.ts';
 import { DatabaseUrlRequired, SecretRequired } from '../errors.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
+import { outboundPolicyFromEnv } from '../lib/outbound.ts';
 import { deliverDue, drain } from '../lib/outbox.ts';
 import { loadModels, Registry, registryWarnings } from '../registry.ts';
 import { adaptersFromEnv, type Adapters } from './index.ts';
@@ -81,6 +82,7 @@ export function netlifyRuntime(setup: NetlifySetup = {}): () => Promise<Runtime>
           secret,
           trustProxy: 0, // Netlify passes the client's address as context.ip
           ipv6Prefix: ipv6PrefixFromEnv(env['RATE_LIMIT_IPV6_PREFIX']),
+          outbound: outboundPolicyFromEnv(env),
           outbox: outboxOptionsFromEnv(env),
         },
         // Start delivering now; the scheduled function retries whatever this does not finish.

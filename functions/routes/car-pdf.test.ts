@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Photo } from '../../src/lib/model/vehicle.ts';
 import { createApp } from '../app.ts';
 import type { SiteFileReader } from '../context.ts';
@@ -26,7 +26,7 @@ const photo: Photo = {
 };
 
 /** Alpha's HiLux with a photo (a WebP on disk, as the image pipeline writes it), a $9 car and a licence. */
-async function setup(opts: { reader?: SiteFileReader; base?: string } = {}) {
+async function setup(opts: { reader?: SiteFileReader; base?: string; allowLoopback?: boolean } = {}) {
   const dist = mkdtempSync(join(tmpdir(), 'car-pdf-'));
   mkdirSync(join(dist, 'alpha', 'img', 'ab'), { recursive: true });
   const webp = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#2255aa' } })
@@ -61,7 +61,8 @@ async function setup(opts: { reader?: SiteFileReader; base?: string } = {}) {
     db,
     registry: new Registry(models),
     clock: new FakeClock('2026-11-22T01:00:00Z'),
-    options: { secret: 'x'.repeat(32) },
+    // The outbound guard (DEV_ALLOW_LOOPBACK=1 lets the tests' photo server on 127.0.0.1 be asked).
+    options: { secret: 'x'.repeat(32), outbound: { allowLoopback: opts.allowLoopback ?? false } },
     // With a base address: no reader, so the route fetches the photo from the request's origin.
     siteFile: opts.base ? undefined : (opts.reader ?? distFileReader(dist)),
   });
@@ -152,12 +153,54 @@ describe('GET /api/cars/{slug}/pdf', () => {
     try {
       const { port } = server.address() as AddressInfo;
       // The tenant's url is the site (here the local server); the request names another host.
-      const { get: remote } = await setup({ base: `http://127.0.0.1:${port}` });
+      const { get: remote } = await setup({ base: `http://127.0.0.1:${port}`, allowLoopback: true });
       const res = await remote('/api/cars/a-hilux/pdf');
       expect(res.status).toBe(200);
       expect(asked).toEqual([PHOTO]);
       expect(Buffer.from(await res.arrayBuffer()).toString('latin1')).toContain('/DCTDecode');
     } finally {
+      server.close();
+    }
+  });
+
+  it('fetches the photo through the outbound guard: not from this machine unless allowed, no redirect, a bounded answer (issue 27)', async () => {
+    const webp = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#aa2255' } })
+      .webp()
+      .toBuffer();
+    const asked: string[] = [];
+    let answer: 'photo' | 'redirect' | 'huge' = 'photo';
+    const server = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      if (answer === 'redirect') res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+      else if (answer === 'huge') res.writeHead(200, { 'content-type': 'image/webp' }).end(Buffer.alloc(6 * 1024 * 1024));
+      else res.writeHead(200, { 'content-type': 'image/webp' }).end(webp);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const errors: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
+    try {
+      const { port } = server.address() as AddressInfo;
+      // A tenant whose url is this machine (or a private network): refused before any connection.
+      const { get: strict } = await setup({ base: `http://127.0.0.1:${port}` });
+      const refused = await strict('/api/cars/a-hilux/pdf');
+      expect(refused.status).toBe(200);
+      expect(refused.headers.get('cache-control')).toBe('no-store');
+      expect(Buffer.from(await refused.arrayBuffer()).toString('latin1')).not.toContain('/DCTDecode');
+      expect(asked).toEqual([]);
+      expect(errors.join('\n')).toMatch(/only https:\/\/ addresses are allowed/);
+      // Allowed to ask (development): a redirect is not followed, an oversize answer not read whole.
+      const { get: dev } = await setup({ base: `http://127.0.0.1:${port}`, allowLoopback: true });
+      for (const kind of ['redirect', 'huge'] as const) {
+        answer = kind;
+        const res = await dev('/api/cars/a-hilux/pdf');
+        expect(res.status).toBe(200);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+      }
+      expect(asked).toEqual([PHOTO, PHOTO]);
+      expect(errors.join('\n')).toMatch(/HTTP 302/);
+      expect(errors.join('\n')).toMatch(/more than 5242880 bytes/);
+    } finally {
+      spy.mockRestore();
       server.close();
     }
   });

@@ -13,6 +13,7 @@ import type { CarSheet } from '../../src/lib/vdp/pdf-sheet.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import type { SheetPhoto } from '../lib/car-pdf.ts';
+import { guardedGet } from '../lib/outbound.ts';
 import { enforce, ipBucket } from '../lib/rate-limit.ts';
 import type { Site } from '../registry.ts';
 
@@ -21,6 +22,8 @@ const LAYOUT_VERSION = 1;
 /** Rendered PDFs kept per instance (about 18 KB each: 3.6 MB). */
 const MEMORY_ENTRIES = 200;
 const PHOTO_TIMEOUT_MS = 3000;
+/** The 640 px WebP is about 40 KB; anything far larger is not our photo. */
+const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
 /**
  * pdf-lib, sharp and the page model are loaded by the first PDF asked of an instance, not at start:
@@ -68,9 +71,9 @@ async function photoBytes(deps: Deps, site: Site, path: string): Promise<SheetPh
   try {
     if (deps.siteFile) bytes = await deps.siteFile(site.slug, path);
     else {
-      // The tenant's configured address, never the request's Host (which the client writes).
-      const res = await fetch(new URL(path, site.tenant.url), { signal: AbortSignal.timeout(PHOTO_TIMEOUT_MS), redirect: 'error' });
-      if (res.ok) bytes = new Uint8Array(await res.arrayBuffer());
+      // The tenant's configured address, never the request's Host (which the client writes), through
+      // the outbound guard (issue 27): https to a public address only, no redirect, at most 5 MB.
+      bytes = await guardedGet(new URL(path, site.tenant.url).href, deps.options.outbound, PHOTO_TIMEOUT_MS, MAX_PHOTO_BYTES);
     }
     if (!bytes) return undefined;
     const { photoForPdf } = await load();
