@@ -285,6 +285,13 @@ async function main(): Promise<number> {
       console.log(
         `km: ${stock.conversions.km_from_miles} car${stock.conversions.km_from_miles === 1 ? '' : 's'}' mileage read in miles (${stock.conversions.km_from_miles_by}) and shown in km (1 mi = 1.609344 km)`,
       );
+    const c = stock.conversions;
+    if (c.badge_from_title > 0)
+      console.log(`badge: ${c.badge_from_title} car${c.badge_from_title === 1 ? '' : 's'} without a trim or badge show the variant from the feed's title`);
+    if (c.body_from_words > 0)
+      console.log(
+        `body: ${c.body_from_words} heavy vehicle${c.body_from_words === 1 ? '' : 's'} (prime movers, cab chassis, buses) given the spec's truck or bus type from their title`,
+      );
     // Whatever the ingest could not read, it says: columns that look like fields but are read by
     // nothing, photos past the cap, values no lookup knew (counted in report.json).
     for (const w of stock.warnings) {

@@ -27,7 +27,7 @@ export interface BuildReport {
   stock_encoding?: string | undefined;
   records: { read: number; valid: number; rejected: number; listed: number; unlisted: number };
   /** Values changed on the way in (km read from miles), said once per tenant. */
-  conversions?: { km_from_miles: number; km_from_miles_by?: string | undefined } | undefined;
+  conversions?: { km_from_miles: number; km_from_miles_by?: string | undefined; badge_from_title: number; body_from_words: number } | undefined;
   /** Values no lookup knew, passed through as exported: field -> value -> records. */
   unknown_values?: Record<string, Record<string, number>> | undefined;
   /** Rejections grouped by field and reason, largest first: what to fix, in a line each. */

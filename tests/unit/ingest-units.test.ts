@@ -89,7 +89,7 @@ describe('a Meta feed in miles (mileage.unit MI)', () => {
       ['U5002', 29354],
       ['U5003', 15894],
     ]);
-    expect(result.conversions).toEqual({ km_from_miles: 3, km_from_miles_by: 'mileage.unit "MI"' });
+    expect(result.conversions).toMatchObject({ km_from_miles: 3, km_from_miles_by: 'mileage.unit "MI"' });
   });
 });
 

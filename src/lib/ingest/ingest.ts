@@ -15,6 +15,7 @@ import { decodeExport, type ExportEncoding } from './decode.ts';
 import { dropEmptyCells, mapRecordNoted } from './mapping.ts';
 import { foreignPrice, foreignPriceReason } from './units.ts';
 import { columnUses, columnWarnings } from './columns.ts';
+import { heavyBody, variantFromTitle } from './vehicle-words.ts';
 import { parseXmlRecords } from './xml.ts';
 
 export interface RejectedRecord {
@@ -38,7 +39,7 @@ export interface IngestResult {
   vehicles: Vehicle[];
   rejected: RejectedRecord[];
   /** Values the build changed on the way in, said once per tenant: km read from miles. */
-  conversions: { km_from_miles: number; km_from_miles_by?: string };
+  conversions: { km_from_miles: number; km_from_miles_by?: string; badge_from_title: number; body_from_words: number };
   /** Values no lookup knew, passed through as they are: field -> value -> records. */
   unknown_values: Record<string, Record<string, number>>;
   /** The export's columns (keys of its rows), in the order first seen. */
@@ -189,7 +190,7 @@ export function ingestRows(
   const vehicles: Vehicle[] = [];
   const firstSeen = new Map<string, number>();
   const slugs = new Set<string>();
-  const conversions: IngestResult['conversions'] = { km_from_miles: 0 };
+  const conversions: IngestResult['conversions'] = { km_from_miles: 0, badge_from_title: 0, body_from_words: 0 };
   const unknown_values: IngestResult['unknown_values'] = {};
   const records: Record<string, unknown>[] = [];
 
@@ -246,7 +247,20 @@ export function ingestRows(
     firstSeen.set(car.id, row.position);
 
     const { images, spin_images, location, ...rest } = car;
+    // The slug is the record's own (a variant read from the title does not move a car's URL).
     const slug = deriveSlug(car, slugs);
+    // No trim or badge: the feed's title after year, make and model is the variant, shown where the trim would be.
+    const variant = car.badge ? undefined : variantFromTitle(car.name, car);
+    if (variant) {
+      rest.badge = variant;
+      conversions.badge_from_title++;
+    }
+    // Prime movers, cab chassis and buses the body column calls a pickup (or nothing) get the spec's truck types.
+    const heavy = heavyBody(car.body, [car.name, car.model, car.badge, car.body]);
+    if (heavy) {
+      rest.body = heavy;
+      conversions.body_from_words++;
+    }
     const resolved = resolveLocation({ ...car, location }, tenant);
     const image_sources = [...new Set([...(car.primary_image_url ? [car.primary_image_url] : []), ...(images ?? [])])];
     vehicles.push({

@@ -134,6 +134,17 @@ const BODY = {
   grandtourer: 'Coupe',
   convertible: 'Convertible',
   roadster: 'Convertible',
+  // Heavy vehicles: the spec's truck and bus types (browse-and-site.md), never Ute.
+  'prime mover': 'Cab Chassis',
+  prime_mover: 'Cab Chassis',
+  'cab chassis': 'Cab Chassis',
+  cab_chassis: 'Cab Chassis',
+  'cab-chassis': 'Cab Chassis',
+  'chassis cab': 'Cab Chassis',
+  'light truck': 'Light Truck',
+  light_truck: 'Light Truck',
+  bus: 'Bus',
+  coach: 'Bus',
 };
 
 /** Google's vehicle ads (Merchant Center) and vehicle listings feeds: both header sets are read. */
