@@ -11,6 +11,7 @@ describe('looksLike', () => {
     expect(looksLike('vehicle_year')).toBe('year');
     expect(looksLike('Odometer')).toBe('km');
     expect(looksLike('link_template')).toBeUndefined();
+    expect(looksLike('photos_count')).toBeUndefined();
   });
 });
 

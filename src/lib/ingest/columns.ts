@@ -28,6 +28,8 @@ const ALIASES: Map<string, string> = (() => {
 // Words too general to say which field a column is ("url", "id" inside "dealer_id" is its own alias).
 const WEAK = new Set(['id', 'type', 'name', 'code', 'url', 'link', 'value', 'date', 'text', 'number', 'no', 'address']);
 
+const COUNTING = new Set(['count', 'num', 'number', 'total', 'qty', 'quantity']);
+
 function fromColumns(spec: FieldMapping): string[] {
   return typeof spec === 'string' ? [spec] : typeof spec.from === 'string' ? [spec.from] : spec.from;
 }
@@ -43,6 +45,8 @@ export function looksLike(column: string): string | undefined {
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
+  // A count of photos is not the photos ("photos_count", "num_images").
+  if (words.some((w) => COUNTING.has(w))) return undefined;
   for (let i = 0; i < words.length; i++)
     for (const n of [2, 1]) {
       const part = words.slice(i, i + n).join('');
