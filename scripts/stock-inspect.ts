@@ -14,6 +14,7 @@ import { DealerError } from '../src/lib/errors/errors-data.ts';
 import { columnUses, detectPreset } from '../src/lib/ingest/columns.ts';
 import { ingestRows, stockRows, type IngestResult } from '../src/lib/ingest/ingest.ts';
 import { groupRejections } from '../src/lib/ingest/rejections.ts';
+import { presetMapping } from '../src/lib/ingest/presets.ts';
 import { currencyHint, rejectedCurrencies } from '../src/lib/ingest/units.ts';
 import { vehicleView } from '../src/lib/model/vehicle-view.ts';
 import { STOCK_PRESETS, type StockPresetName } from '../src/lib/schemas/stock-source.ts';
@@ -136,9 +137,26 @@ export function inspect(opts: InspectOptions): Inspection {
     `currency: ${currencies.length > 0 ? `${currencies.map((c) => `${c.currency} on ${plural(c.count, 'record')}`).join(', ')}: rejected, the site shows AUD only` : 'AUD (no other currency found)'}`,
   );
 
-  const unknown = Object.entries(result.unknown_values);
+  // Values no lookup knew (counted by the ingest), and the shown fields' values that are none of the
+  // words the lookups give (a DMS's "Constant Variable" transmission passes through as it is).
+  const passed: Record<string, Record<string, number>> = structuredClone(result.unknown_values);
+  for (const field of ['body', 'fuel', 'trans', 'drive'] as const) {
+    const known = new Set(
+      STOCK_PRESETS.flatMap((p) => {
+        const spec = presetMapping(p)[field];
+        return spec && typeof spec !== 'string' && spec.values ? Object.values(spec.values).map((x) => String(x).toLowerCase()) : [];
+      }),
+    );
+    for (const car of result.vehicles) {
+      const value = car[field];
+      if (typeof value !== 'string' || known.has(value.toLowerCase()) || result.unknown_values[field]?.[value] !== undefined) continue;
+      const counts = (passed[field] ??= {});
+      counts[value] = (counts[value] ?? 0) + 1;
+    }
+  }
+  const unknown = Object.entries(passed);
   out('');
-  out(unknown.length > 0 ? 'values no lookup knows (shown as exported):' : 'values no lookup knows: none');
+  out(unknown.length > 0 ? 'values passed through unmapped (shown as exported):' : 'values passed through unmapped: none');
   for (const [field, values] of unknown) {
     const list = Object.entries(values).sort((a, b) => b[1] - a[1]);
     out(`  ${field}: ${list.map(([v, n]) => `"${v}" ${n}`).join(', ')}`);

@@ -50,6 +50,11 @@ describe('stock:inspect verdicts per fixture', () => {
     });
   });
 
+  it('lists the values a DMS export passes through unmapped, with counts', () => {
+    const text = run('au-dms.csv').lines.join('\n');
+    expect(text).toContain('trans: "Constant Variable" 1, "DSG" 1');
+  });
+
   it('reads an export of Car field names without a preset', () => {
     const r = run('other-statuses.json');
     expect(r.preset).toBeUndefined();
