@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ingestStock } from '../../src/io/stock-file.ts';
+import { ingestRows } from '../../src/lib/ingest/ingest.ts';
 import { mapRecordNoted } from '../../src/lib/ingest/mapping.ts';
 import { currencyHint, foreignPrice, priceCurrency, readDistance, rejectedCurrencies } from '../../src/lib/ingest/units.ts';
 import { groupRejections } from '../../src/lib/ingest/rejections.ts';
@@ -103,5 +104,22 @@ describe('a Google feed priced in USD', () => {
     expect(groups[0]!.summary).toContain('a price in USD, not Australian dollars');
     expect(groups[0]!.summary).not.toContain('expected a price as a number');
     expect(rejectedCurrencies(result.rejected)).toEqual([{ currency: 'USD', count: 3 }]);
+  });
+});
+
+describe('a feed with a separate currency column', () => {
+  it('rejects NOK prices by name instead of showing them as dollars', () => {
+    const tenant = resolveTenant(
+      parseTenantConfig(
+        { slug: 'n', name: 'N', url: 'https://n.example.com.au', locations: [{ name: 'N' }], stock: { preset: 'meta-automotive' } },
+        'n',
+        'tenant.json',
+      ),
+      '/tmp',
+    );
+    const raw = { vehicle_id: 'N1', make: 'Volvo', model: 'XC60', year: '2020', state_of_vehicle: 'USED', price: '144900', currency: 'NOK' };
+    const result = ingestRows(tenant, { file: 'feed.csv', format: 'csv', encoding: 'utf-8', rows: [{ position: 1, raw }] }, NOW);
+    expect(result.vehicles).toEqual([]);
+    expect(result.rejected[0]!.message).toContain('price: a price in NOK, not Australian dollars');
   });
 });

@@ -4,6 +4,9 @@
  * inspection reads the export with the build's own ingest (src/lib/ingest).
  */
 import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../scripts/stock-inspect.ts';
 
@@ -59,6 +62,25 @@ describe('stock:inspect verdicts per fixture', () => {
     const r = run('other-statuses.json');
     expect(r.preset).toBeUndefined();
     expect(r.lines.join('\n')).toContain('preset: none (the columns are Car field names');
+  });
+
+  it("reads with a tenant folder's stock settings and locations", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inspect-'));
+    copyFileSync('tests/fixtures/exports/meta-automotive.xml', join(dir, 'feed.xml'));
+    writeFileSync(
+      join(dir, 'tenant.json'),
+      JSON.stringify({
+        slug: 'coastal',
+        name: 'Coastal',
+        url: 'https://coastal.example.com.au',
+        locations: [{ id: 'CT01', name: 'Coastal Toyota Caringbah' }],
+        stock: { file: 'feed.xml', preset: 'meta-automotive' },
+      }),
+    );
+    const r = inspect({ file: join(dir, 'feed.xml'), tenant: dir, now: NOW, mapping: true });
+    expect(r.detected).toBe(false);
+    expect(r.lines).toContain('preset: meta-automotive (tenant.json stock.preset)');
+    expect(r.suggestion).toEqual({ stock: { file: 'feed.xml', preset: 'meta-automotive' } });
   });
 
   it('exits 0 for a usable export and 3 for one the build would hold', () => {
