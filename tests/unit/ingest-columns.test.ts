@@ -12,6 +12,8 @@ describe('looksLike', () => {
     expect(looksLike('Odometer')).toBe('km');
     expect(looksLike('link_template')).toBeUndefined();
     expect(looksLike('photos_count')).toBeUndefined();
+    expect(looksLike('VehicleMake')).toBe('make');
+    expect(looksLike('yaer')).toBe('year');
   });
 });
 

@@ -42,6 +42,7 @@ export function looksLike(column: string): string | undefined {
   const whole = ALIASES.get(columnKey(column));
   if (whole) return whole;
   const words = column
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
@@ -54,19 +55,11 @@ export function looksLike(column: string): string | undefined {
       const f = ALIASES.get(part);
       if (f) return f;
     }
-  return didYouMean(
+  const near = didYouMean(
     columnKey(column),
     CAR_FIELDS.map(columnKey).filter((k) => k.length >= 4),
-  )
-    ? CAR_FIELDS.find(
-        (f) =>
-          columnKey(f) ===
-          didYouMean(
-            columnKey(column),
-            CAR_FIELDS.map(columnKey).filter((k) => k.length >= 4),
-          ),
-      )
-    : undefined;
+  );
+  return near === undefined ? undefined : CAR_FIELDS.find((f) => columnKey(f) === near);
 }
 
 export interface ColumnUse {
