@@ -47,15 +47,18 @@ const PHONE = { width: 390, height: 844, mobile: true };
 
 let browser: Browser;
 /** The journey of a browser without compression dictionary transport (Safari, for one). */
-let plainBrowser: Browser;
+let plainBrowser: Browser | undefined;
 /** Lighthouse gets a Chromium of its own, launched as `npm run lighthouse` launches it. */
-let chrome: Awaited<ReturnType<typeof launchChromeForLighthouse>>;
+let chrome: Awaited<ReturnType<typeof launchChromeForLighthouse>> | undefined;
 beforeAll(async () => {
   // The journey's HTTP/2 proxy certificate is trusted (scripts/budget-vdp.ts proxyCertificateArgs), so the HTTP cache works as on a phone.
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...proxyCertificateArgs()] });
-  plainBrowser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...proxyCertificateArgs(), WITHOUT_DICTIONARIES] });
-  chrome = await launchChromeForLighthouse();
 });
+/** Launched when first needed (the journey's browser without dictionaries is launched per journey and closed after it, so it never runs beside Lighthouse). */
+async function lighthouseChrome(): Promise<Awaited<ReturnType<typeof launchChromeForLighthouse>>> {
+  chrome ??= await launchChromeForLighthouse();
+  return chrome;
+}
 afterAll(async () => {
   await browser?.close();
   await plainBrowser?.close();
@@ -148,7 +151,8 @@ describe.skipIf(DEMOS.length === 0)('budgets of every demo tenant', () => {
           let lighthouse: Awaited<ReturnType<typeof scoresWithRetry>> | undefined;
           for (let attempt = 1; attempt <= 2 && !lighthouse; attempt++) {
             try {
-              lighthouse = await scoresWithRetry(() => lighthouseScores(url, chrome.port));
+              const { port } = await lighthouseChrome();
+              lighthouse = await scoresWithRetry(() => lighthouseScores(url, port));
             } catch (err) {
               if (attempt === 2) soft([`${tenant} ${type} ${path}: Lighthouse did not run: ${(err as Error).message}`]);
             }
@@ -171,7 +175,11 @@ describe.skipIf(DEMOS.length === 0)('budgets of every demo tenant', () => {
           const j = await journey(browser, h2.origin, SEARCH_PATH, false);
           const bytes = j.meter.total(['photos']) - j.prefetched;
           soft(journeyOverBudget(tenant, bytes));
+          // Launched for this journey and closed after it, so that no second Chromium runs while Lighthouse measures.
+          plainBrowser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...proxyCertificateArgs(), WITHOUT_DICTIONARIES] });
           const p = await journey(plainBrowser, h2.origin, SEARCH_PATH, false, { withoutDictionaries: true });
+          await plainBrowser.close();
+          plainBrowser = undefined;
           const plain = p.meter.total(['photos']) - p.prefetched;
           soft(journeyOverBudget(`${tenant} (without compression dictionaries)`, plain, JOURNEY_BUDGET_WITHOUT_DICTIONARIES));
           lines.push(
