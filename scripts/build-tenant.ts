@@ -287,7 +287,9 @@ async function main(): Promise<number> {
       );
     const c = stock.conversions;
     if (c.badge_from_title > 0)
-      console.log(`badge: ${c.badge_from_title} car${c.badge_from_title === 1 ? '' : 's'} without a trim or badge show the variant from the feed's title`);
+      console.log(
+        `badge: ${c.badge_from_title} car${c.badge_from_title === 1 ? '' : 's'} without a trim or badge: the variant shown is read from the feed's title`,
+      );
     if (c.body_from_words > 0)
       console.log(
         `body: ${c.body_from_words} heavy vehicle${c.body_from_words === 1 ? '' : 's'} (prime movers, cab chassis, buses) given the spec's truck or bus type from their title`,

@@ -578,7 +578,7 @@ async function main(): Promise<number> {
     console.log(
       `  ${r.status.toUpperCase().padEnd(9)} ${r.tenant}  ${
         r.status === 'built' || r.status === 'unchanged'
-          ? `${r.pages} pages, ${r.listed} listed, ${r.rejected} rejected, ${r.photos_failed} photos unavailable${r.warnings ? `, ${r.warnings} config warning(s)` : ''}, compliance ${r.compliance.error} error(s) ${r.compliance.warning} warning(s)${r.publish ? `; publish: ${r.publish.status}${r.publish.status === 'published' ? ` ${r.publish.uploaded} uploaded (${(r.publish.uploaded_bytes / 1e6).toFixed(2)} MB)` : ''}` : ''}`
+          ? `${r.pages} pages, ${r.listed} listed, ${r.rejected} rejected, ${r.photos_failed} photos unavailable${r.warnings ? `, ${r.warnings} warning(s) (config and stock columns)` : ''}, compliance ${r.compliance.error} error(s) ${r.compliance.warning} warning(s)${r.publish ? `; publish: ${r.publish.status}${r.publish.status === 'published' ? ` ${r.publish.uploaded} uploaded (${(r.publish.uploaded_bytes / 1e6).toFixed(2)} MB)` : ''}` : ''}`
           : `${r.message ?? ''}${r.nights_held && r.nights_held > 1 ? ` (since ${r.held_since}, ${r.nights_held} nights)` : ''}`
       }`,
     );
