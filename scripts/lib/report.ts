@@ -15,7 +15,7 @@ export interface BuildReport {
    */
   fault?: 'dealer' | 'platform' | undefined;
   held?: { reason: string; hint: string; kept: { listed: number; published_at: string } } | undefined;
-  /** Config warnings (unknown fields with a did-you-mean). */
+  /** Warnings: unknown tenant.json fields (with a did-you-mean), stock columns that look like fields but are not read, photos past the cap. */
   warnings: string[];
   started_at: string;
   /** The "today" the listing rules used (BUILD_NOW or the clock). */
