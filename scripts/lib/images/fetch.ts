@@ -77,6 +77,17 @@ export class Fetcher {
     this.addressAllowed = addressAllowed;
   }
 
+  /** Each host's address check, once per build (a night fetches thousands of photos from one CDN). */
+  private readonly addressChecks = new Map<string, Promise<string | undefined>>();
+  private checkAddress(url: URL): Promise<string | undefined> {
+    let check = this.addressChecks.get(url.hostname);
+    if (!check) {
+      check = addressProblem(url, this.addressAllowed);
+      this.addressChecks.set(url.hostname, check);
+    }
+    return check;
+  }
+
   /** Each URL is tried at most once per build: failures are remembered (for this build only). */
   private readonly failed = new Map<string, string>();
   private readonly inflight = new Map<string, Promise<FetchResult>>();
@@ -128,7 +139,7 @@ export class Fetcher {
     if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
     let at = url;
     for (let hop = 0; ; hop++) {
-      const problem = await addressProblem(at, this.addressAllowed);
+      const problem = await this.checkAddress(at);
       if (problem)
         return { ok: false, reason: `refused: ${problem}${at === url ? '' : ` (redirected to ${at.href})`} fetching ${href}`, hostFailure: undefined };
       try {
