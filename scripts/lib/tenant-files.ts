@@ -6,35 +6,12 @@
  * foreignObject, embedded documents, event handlers, links and styles leaving the file, and
  * animations that rewrite links); anything else is refused with a message naming the file.
  */
-import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { realPathInside } from '../../src/io/tenant-path.ts';
 import sharp from 'sharp';
 import { optimize, type CustomPlugin, type XastElement, type XastParent } from 'svgo';
 
-/**
- * The real path of a file named inside the tenant folder, or why it is refused: a path (or a
- * symlink on the way) that leads out of the folder, or a file that does not exist.
- */
-export function realPathInside(abs: string, tenantDir: string): { ok: true; real: string } | { ok: false; reason: string } {
-  let real: string;
-  let root: string;
-  try {
-    root = realpathSync(tenantDir);
-  } catch {
-    return { ok: false, reason: 'the tenant folder does not exist' };
-  }
-  try {
-    real = realpathSync(abs);
-  } catch {
-    return { ok: false, reason: 'file not found' };
-  }
-  const rel = path.relative(root, real);
-  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) {
-    return { ok: false, reason: 'refused: it is a symlink to a file outside the tenant folder' };
-  }
-  return { ok: true, real };
-}
+export { realPathInside } from '../../src/io/tenant-path.ts';
 
 /** Raster formats sharp decodes that a logo may be; all are published re-encoded as PNG. */
 const RASTER = new Set(['png', 'jpeg', 'webp', 'gif', 'avif', 'tiff', 'heif']);

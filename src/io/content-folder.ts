@@ -5,6 +5,7 @@
  * in src/lib/ (src/io/README.md); the types are src/lib/content/load-content.ts.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { realPathInside } from './tenant-path.ts';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import * as v from 'valibot';
 import { ContentInvalid, ContentUnreadable, dealerError } from '../lib/errors/errors-data.ts';
@@ -81,9 +82,16 @@ export function loadContent(tenantDir: string, tenantName: string): ContentLoadR
     return src;
   };
 
+  // A content file is read only from inside the tenant folder: never through a symlink out of it (issue 27).
+  const readInside = (file: string): string => {
+    const where = realPathInside(file, tenantDir);
+    if (!where.ok) throw new Error(where.reason);
+    return readFileSync(where.real, 'utf8');
+  };
+
   const readJson = (file: string): unknown => {
     try {
-      return JSON.parse(readFileSync(file, 'utf8'));
+      return JSON.parse(readInside(file));
     } catch (err) {
       unreadable(file, (err as Error).message);
       return undefined;
@@ -134,9 +142,14 @@ export function loadContent(tenantDir: string, tenantName: string): ContentLoadR
         invalid(file, [`(file name): expected a slug of lower-case letters, digits and hyphens, received "${slug}" (file left out)`]);
         continue;
       }
+      const where = realPathInside(file, tenantDir);
+      if (!where.ok) {
+        unreadable(file, where.reason);
+        continue;
+      }
       let parsed;
       try {
-        parsed = parseMarkdownFile(readFileSync(file, 'utf8'));
+        parsed = parseMarkdownFile(readFileSync(where.real, 'utf8'));
       } catch (err) {
         unreadable(file, `the front matter is not valid YAML: ${((err as Error).message.split('\n')[0] ?? '').trim()}`);
         continue;

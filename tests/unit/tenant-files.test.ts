@@ -110,3 +110,21 @@ describe('a logo is published as an image and nothing else', () => {
     expect(sanitiseSvg('<svg><unclosed></svg>')).toMatchObject({ ok: false });
   });
 });
+
+describe('content files are read only from inside the tenant folder', () => {
+  it('a content page or data file that is a symlink out of the folder is refused, naming the file', async () => {
+    const { loadContent } = await import('../../src/io/content-folder.ts');
+    const t = join(work, 'content-tenant');
+    mkdirSync(join(t, 'content', 'pages'), { recursive: true });
+    writeFileSync(join(outside, 'secret.md'), '---\ntitle: Secret of the build machine\n---\n\nroot:x:0:0\n');
+    writeFileSync(join(outside, 'offers.json'), '[{"id":"x","name":"Secret offer"}]');
+    symlinkSync(join(outside, 'secret.md'), join(t, 'content', 'pages', 'about-us.md'));
+    symlinkSync(join(outside, 'offers.json'), join(t, 'content', 'offers.json'));
+    writeFileSync(join(t, 'content', 'pages', 'careers.md'), '---\ntitle: Careers\n---\n\nJoin us.\n');
+    const { content, problems } = loadContent(t, 'content-tenant');
+    expect(JSON.stringify(content)).not.toContain('Secret');
+    expect(JSON.stringify(content)).toContain('Careers');
+    expect(problems.join('\n')).toMatch(/content\/pages\/about-us\.md.*outside the tenant folder/);
+    expect(problems.join('\n')).toMatch(/content\/offers\.json.*outside the tenant folder/);
+  });
+});
