@@ -4,7 +4,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
-import { StockFileMissing, StockFileUnreadable, dealerError } from '../lib/errors/errors-data.ts';
+import { StockFileMissing, StockFileUnreadable, TenantInputOutside, dealerError } from '../lib/errors/errors-data.ts';
+import { realPathInside, OUTSIDE_TENANT } from './tenant-path.ts';
 import { ingestRows, stockRows, type IngestResult, type StockRow } from '../lib/ingest/ingest.ts';
 import type { StockFormat } from '../lib/schemas/stock-source.ts';
 import type { ExportEncoding } from '../lib/ingest/decode.ts';
@@ -12,12 +13,26 @@ import type { Tenant } from '../lib/tenant/load-tenant.ts';
 
 const DEFAULT_FILES = ['stock.json', 'stock.csv', 'stock.tsv', 'stock.xml'];
 
-/** Finds the export: stock.file from the config, else stock.json, stock.csv, stock.tsv or stock.xml. */
+/** The environment override for local development: an export kept outside the tenant folder may be read. */
+export const EXPORTS_OUTSIDE_ENV = 'DEALER_EXPORTS_OUTSIDE';
+
+/**
+ * Finds the export: stock.file from the config, else stock.json, stock.csv, stock.tsv or stock.xml.
+ * Only inside the tenant folder (issue 27): a config naming /proc/self/environ, or a stock.csv that is
+ * a symlink to it, would have the build read the runner's secrets into its rejected-row messages.
+ * DEALER_EXPORTS_OUTSIDE=allow (the platform's environment, never the tenant's) lets development read
+ * an export kept elsewhere.
+ */
 export function locateStockFile(tenant: Tenant): string {
   const tried = tenant.stock.file ? [tenant.stock.file] : DEFAULT_FILES;
   for (const name of tried) {
     const path = isAbsolute(name) ? name : join(tenant.dir, name);
-    if (existsSync(path)) return path;
+    if (!existsSync(path)) continue;
+    if (process.env[EXPORTS_OUTSIDE_ENV] !== 'allow') {
+      const inside = realPathInside(path, tenant.dir);
+      if (!inside.ok && inside.reason === OUTSIDE_TENANT) throw dealerError(TenantInputOutside, tenant.slug, name);
+    }
+    return path;
   }
   throw dealerError(StockFileMissing, tenant.slug, tried);
 }

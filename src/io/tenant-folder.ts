@@ -4,7 +4,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { TenantConfigMissing, TenantConfigUnreadable, dealerError } from '../lib/errors/errors-data.ts';
+import { TenantConfigMissing, TenantConfigUnreadable, TenantInputOutside, dealerError } from '../lib/errors/errors-data.ts';
+import { OUTSIDE_TENANT, realPathInside } from './tenant-path.ts';
 import { readTenantConfig, resolveTenant, type Tenant } from '../lib/tenant/load-tenant.ts';
 
 /** Reads, validates and resolves tenants/<slug>/tenant.json. Errors name the tenant, file and field. */
@@ -17,6 +18,9 @@ export function loadTenantWithWarnings(dir: string): { tenant: Tenant; warnings:
   const name = basename(dir);
   const file = join(dir, 'tenant.json');
   if (!existsSync(file)) throw dealerError(TenantConfigMissing, name, file);
+  // A tenant.json that is a symlink out of the folder is not read (issue 27).
+  const inside = realPathInside(file, dir);
+  if (!inside.ok && inside.reason === OUTSIDE_TENANT) throw dealerError(TenantInputOutside, name, 'tenant.json');
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));

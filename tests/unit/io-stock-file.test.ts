@@ -1,8 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ingestStock } from '../../src/io/stock-file.ts';
+import { loadTenant } from '../../src/io/tenant-folder.ts';
 import { parseTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
 
 const NOW = Date.parse('2026-11-22T00:00:00Z') / 1000;
@@ -93,5 +94,38 @@ describe('ingestStock', () => {
 
   it('fails the tenant with a clear message when there is no export', () => {
     expect(() => ingestStock(tenantWith({}), NOW)).toThrow(/no stock export found \(looked for stock.json, stock.csv, stock.tsv, stock.xml\)/);
+  });
+});
+
+describe('tenant inputs are read only from inside the tenant folder (issue 27)', () => {
+  const row = 'id,make,model,car_type,year,price,stocknum\n1,Toyota,HiLux,used,2021,45990,S1\n';
+
+  it('an export named outside the folder, or a stock.csv that is a symlink out of it, is refused by name; DEALER_EXPORTS_OUTSIDE=allow reads it', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'outside-'));
+    writeFileSync(join(outside, 'secrets.csv'), row);
+    const named = tenantWith({}, { stock: { file: join(outside, 'secrets.csv') } });
+    expect(() => ingestStock(named, NOW)).toThrow(/secrets\.csv is outside the tenant folder .*it was not read/);
+    const relative = tenantWith({}, { stock: { file: '../' + join(outside, 'secrets.csv').split('/').slice(-2).join('/') } });
+    expect(() => ingestStock(relative, NOW)).toThrow(/is outside the tenant folder/);
+    const linked = tenantWith({});
+    symlinkSync(join(outside, 'secrets.csv'), join(linked.dir, 'stock.csv'));
+    expect(() => ingestStock(linked, NOW)).toThrow(/stock\.csv is outside the tenant folder/);
+    process.env['DEALER_EXPORTS_OUTSIDE'] = 'allow';
+    try {
+      expect(ingestStock(named, NOW).vehicles).toHaveLength(1);
+    } finally {
+      delete process.env['DEALER_EXPORTS_OUTSIDE'];
+    }
+    // An export inside the folder is read as before.
+    expect(ingestStock(tenantWith({ 'stock.csv': row }), NOW).vehicles).toHaveLength(1);
+  });
+
+  it('a tenant.json that is a symlink out of the folder is not read', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'outside-'));
+    writeFileSync(join(outside, 'tenant.json'), JSON.stringify({ slug: 't', name: 'T', url: 'https://t.com.au', locations: [{ name: 'A' }] }));
+    const dir = join(mkdtempSync(join(tmpdir(), 'tenants-')), 't');
+    mkdirSync(dir);
+    symlinkSync(join(outside, 'tenant.json'), join(dir, 'tenant.json'));
+    expect(() => loadTenant(dir)).toThrow(/tenant\.json is outside the tenant folder/);
   });
 });

@@ -67,6 +67,13 @@ export const PhotoUnavailable = {
   hint: 'The car shows a placeholder until the photo can be fetched and decoded.',
 } satisfies ErrorData<[string, string]>;
 
+export const TenantInputOutside = {
+  name: 'TenantInputOutside',
+  title: 'Tenant file outside its folder',
+  message: (tenant: string, file: string) => `Tenant "${tenant}": ${file} is outside the tenant folder (a path or symlink leading out of it); it was not read`,
+  hint: 'tenant.json and the stock export are read only from inside tenants/<slug>/ (the nightly fetches exports there): a config could otherwise make the build read any file of the build machine into its report. For local development with an export kept elsewhere, set DEALER_EXPORTS_OUTSIDE=allow.',
+} satisfies ErrorData<[string, string]>;
+
 export const TenantFileRefused = {
   name: 'TenantFileRefused',
   title: 'Tenant file refused',
