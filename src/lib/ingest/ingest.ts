@@ -17,6 +17,7 @@ import { foreignPrice, foreignPriceReason } from './units.ts';
 import { columnUses, columnWarnings } from './columns.ts';
 import { heavyBody, variantFromTitle } from './vehicle-words.ts';
 import { parseXmlRecords } from './xml.ts';
+import { capRecordText, LIST_ITEMS_MAX, textLimit } from './text-caps.ts';
 
 export interface RejectedRecord {
   /** 1-based position of the record in the export. */
@@ -193,6 +194,8 @@ export function ingestRows(
   const conversions: IngestResult['conversions'] = { km_from_miles: 0, badge_from_title: 0, body_from_words: 0 };
   const unknown_values: IngestResult['unknown_values'] = {};
   const records: Record<string, unknown>[] = [];
+  /** Fields whose text was cut to the caps (src/lib/ingest/text-caps.ts), with the number of records. */
+  const textCut = new Map<string, number>();
 
   const reject = (row: StockRow, raw: Record<string, unknown>, field: string, reason: string) => {
     const stocknum = raw['stocknum'] ?? raw['StockNo'];
@@ -215,7 +218,9 @@ export function ingestRows(
       continue;
     }
     const { record, notes } = mapRecordNoted(row.raw, tenant.stock);
-    const mapped = normaliseListColumns(record);
+    const capped = capRecordText(normaliseListColumns(record));
+    const mapped = capped.record;
+    for (const field of capped.cut) textCut.set(field, (textCut.get(field) ?? 0) + 1);
     records.push(mapped);
     for (const u of notes.unknown) {
       const counts = (unknown_values[u.field] ??= {});
@@ -282,5 +287,9 @@ export function ingestRows(
     records,
     rows.map((r) => r.raw),
   );
+  for (const [field, n] of textCut)
+    warnings.push(
+      `${field}: ${n} record${n === 1 ? '' : 's'} with text past ${textLimit(field)} characters (or a list past ${LIST_ITEMS_MAX} entries): cut there, the rest not shown`,
+    );
   return { file, format, encoding, read: rows.length, vehicles, rejected, conversions, unknown_values, columns, warnings };
 }
