@@ -73,6 +73,9 @@ export function proxyCertificateArgs(): string[] {
   return [`--ignore-certificate-errors-spki-list=${createHash('sha256').update(spki).digest('base64')}`];
 }
 
+/** The proxy's neutral page of the site's origin (see compressingProxy). */
+export const BLANK_PAGE_PATH = '/__blank';
+
 /**
  * A proxy that brotli-compresses text answers of `upstream`, as a production host would (once per file
  * version, as a CDN does). With `http2`, it speaks HTTP/2 over TLS (a self-signed certificate: the
@@ -88,6 +91,39 @@ export function compressingProxy(
   const handler = (req: IncomingMessage | Http2ServerRequest, response: ServerResponse | Http2ServerResponse) => {
     // The two response types share the calls used here; TypeScript cannot call a union of overloads.
     const res = response as ServerResponse;
+    if (req.url === BLANK_PAGE_PATH) {
+      // A neutral page of this origin with the site's own headers (copied from its robots.txt), for
+      // Lighthouse to start from (scripts/lighthouse.ts lighthouseScores). It names the site's icon,
+      // so the browser does not ask for /favicon.ico (a 404 in the next page's console).
+      fetch(new URL('/robots.txt', upstream))
+        .then(async (up) => {
+          await up.arrayBuffer();
+          const out: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
+          up.headers.forEach((v, k) => {
+            if (
+              ![
+                'content-type',
+                'content-length',
+                'content-encoding',
+                'transfer-encoding',
+                'connection',
+                'keep-alive',
+                'etag',
+                'last-modified',
+                'cache-control',
+              ].includes(k)
+            )
+              out[k] = v;
+          });
+          res.writeHead(200, out);
+          res.end('<!doctype html><html lang="en"><title>.</title><link rel="icon" href="/favicon.svg"></html>');
+        })
+        .catch((err: unknown) => {
+          res.writeHead(502);
+          res.end(String(err));
+        });
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

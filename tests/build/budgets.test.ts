@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeServer } from '../../functions/node.ts';
 import { journey, WITHOUT_DICTIONARIES } from '../../scripts/bench-shopper.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
-import { brotliSize, compressingProxy, jsBeforeInteraction, proxyCertificateArgs, warmCompressingProxy } from '../../scripts/budget-vdp.ts';
+import { BLANK_PAGE_PATH, brotliSize, compressingProxy, jsBeforeInteraction, proxyCertificateArgs, warmCompressingProxy } from '../../scripts/budget-vdp.ts';
 import { launchChromeForLighthouse, lighthouseScores, serveStatic } from '../../scripts/lighthouse.ts';
 import {
   bytesOverBudget,
@@ -152,7 +152,8 @@ describe.skipIf(DEMOS.length === 0)('budgets of every demo tenant', () => {
           for (let attempt = 1; attempt <= 2 && !lighthouse; attempt++) {
             try {
               const { port } = await lighthouseChrome();
-              lighthouse = await scoresWithRetry(() => lighthouseScores(url, port));
+              // From a neutral page of the site's origin with its headers (same browsing context group): scripts/lighthouse.ts lighthouseScores.
+              lighthouse = await scoresWithRetry(() => lighthouseScores(url, port, { blankPage: `${proxy.origin}${BLANK_PAGE_PATH}` }));
             } catch (err) {
               if (attempt === 2) soft([`${tenant} ${type} ${path}: Lighthouse did not run: ${(err as Error).message}`]);
             }
