@@ -29,5 +29,7 @@ export function initSticky(root: Document): void {
     },
     { passive: true },
   );
-  update();
+  // In the next frame, not now: reading scrollY here would force a layout of the whole page inside
+  // this script's task (the longest task of the page's load on a phone).
+  requestAnimationFrame(update);
 }

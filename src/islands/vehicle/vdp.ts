@@ -13,20 +13,25 @@ import { initShare } from './share.ts';
 import { initSticky } from './sticky.ts';
 import { initToggles } from './toggles.ts';
 
+// What a first tap above the fold needs, at once.
 initToggles(document);
 initCollapse(document);
 initPhone(document);
 initShare(document);
-initPdf(document);
 initMedia(document);
-initMap(document);
-initSticky(document);
-initLazy(document);
 document.addEventListener('click', (event) => {
   const dismiss = (event.target as Element | null)?.closest('[data-dismiss]');
   if (dismiss) dismiss.closest('[data-announce]')?.remove();
 });
 const phoneWarning = document.querySelector<HTMLElement>('[data-phone-warning]')?.dataset['phoneWarning'];
 if (phoneWarning) console.warn(phoneWarning);
-loadViews(document);
-loadQuote(document);
+// The rest in a task of its own, so a phone's main thread is never held for all of it at once
+// (input that arrives in between is handled first).
+setTimeout(() => {
+  initPdf(document);
+  initMap(document);
+  initSticky(document);
+  initLazy(document);
+  loadViews(document);
+  loadQuote(document);
+}, 0);
