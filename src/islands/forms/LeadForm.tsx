@@ -12,6 +12,7 @@ import { submitLead } from '../../lib/forms/submit.ts';
 import { track, type EventId } from '../../lib/analytics/index.ts';
 import { $lastLead, $userDetails, rememberUserDetails } from '../../stores/user-details.ts';
 import { visitedPages, landingQuery } from './visits.ts';
+import { pageIdOf } from '../../lib/forms/visits.ts';
 import { AmountInput } from './AmountInput.tsx';
 import { formatAmountInput, parseAmount } from '../../lib/forms/inputs.ts';
 import { placeValues, shownSelects, type ChoiceSelect } from '../../lib/forms/places.ts';
@@ -149,6 +150,7 @@ export default function LeadForm(p: LeadFormProps) {
       car: p.car ? { id: p.car.id, dealership_id: p.car.dealership_id } : undefined,
       visitedPages: visitedPages(),
       linkedQuery: landingQuery(),
+      pageId: pageIdOf(window.location.pathname),
       consentText: collectionNotice(p.dealerName) + (values['opt_in'] === true ? ' Opted in to marketing.' : ''),
       now: new Date(),
       eventId,

@@ -1,15 +1,16 @@
 /**
  * lead_attributes: the pages visited this session and the query string the shopper arrived with.
- * Recorded by a tiny script in every page (record()); read when a lead is sent.
+ * record() runs on every page (a tiny script in the site footer); the lead form reads both when a
+ * lead is sent. The rules (how many pages, the landing query) are in src/lib/forms/visits.ts.
  */
+import { landingQueryFor, nextVisits } from '../../lib/forms/visits.ts';
+
 const PAGES = 'dealer:visited';
 const LANDING = 'dealer:landing-query';
 
 export function record(): void {
   try {
-    const pages = visitedPages();
-    const here = location.pathname;
-    if (pages.at(-1) !== here) sessionStorage.setItem(PAGES, JSON.stringify([...pages, here].slice(-20)));
+    sessionStorage.setItem(PAGES, JSON.stringify(nextVisits(visitedPages(), location.pathname)));
     if (sessionStorage.getItem(LANDING) === null) sessionStorage.setItem(LANDING, location.search);
   } catch {
     /* storage blocked */
@@ -27,7 +28,7 @@ export function visitedPages(): string[] {
 
 export function landingQuery(): string {
   try {
-    return sessionStorage.getItem(LANDING) ?? location.search;
+    return landingQueryFor(sessionStorage.getItem(LANDING), location.search);
   } catch {
     return '';
   }

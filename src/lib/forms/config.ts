@@ -117,6 +117,8 @@ export function formProps(tenant: Tenant, form: FormName, extraHidden: Record<st
         rego: true,
         distance: [{ name: 'odometer', label: 'Odometer' }],
         submitLabel: 'Get My Valuation',
+        // /cars/trade-in?car_id={id}: the car the shopper came from, so the dealer knows what they want.
+        fromQuery: ['car_id'],
       };
     case 'reserve':
       return {

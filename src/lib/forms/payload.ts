@@ -29,6 +29,8 @@ export interface LeadContext {
   visitedPages: string[];
   /** The query string of the page the shopper landed on (utm_*, gclid...). */
   linkedQuery: string;
+  /** The page the lead was sent from (page_id); a page_id among the form's own fields wins. */
+  pageId?: string | undefined;
   consentText: string;
   now: Date;
   eventId?: number | undefined;
@@ -64,6 +66,7 @@ export function leadBody(category: string, values: FormValues, ctx: LeadContext)
     consent_at: ctx.now.toISOString(),
   };
   body['opt_in'] = values['opt_in'] === true;
+  if (body['page_id'] === undefined && ctx.pageId) body['page_id'] = ctx.pageId;
   if (ctx.car) {
     body.car_id = ctx.car.id;
     if (ctx.car.dealership_id !== undefined) body.car_dealership_id = String(ctx.car.dealership_id);

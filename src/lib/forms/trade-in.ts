@@ -60,6 +60,8 @@ export const CONTACT_FIELDS = [
   'location',
   'terms_conditions',
   'opt_in',
+  // The car page the valuation was started from (every step names the car, not only the first).
+  'car_id',
 ] as const;
 
 /** The contact part of the details lead, without empty fields. */
