@@ -14,6 +14,26 @@ const RevealBody = v.object({
   website_id: optionalText(100),
 });
 
+/** What the dealership rule reads of a car and a tenant. */
+interface DealershipFacts {
+  car: { dealership_id?: string | number | null | undefined; location?: { id: string } | undefined };
+  tenant: { dealerships: readonly { id: string; slug: string; name: string }[]; locations: readonly { id: string; dealership_slug: string }[] };
+}
+
+/**
+ * The dealership a reveal is for, so the dealer's report names it: the id the page sent, else the
+ * car's own dealership id, else the dealership of the car's location, else the tenant's only one.
+ */
+export function revealDealership(sent: string | undefined, { car, tenant }: DealershipFacts): { id: string; name?: string | undefined } | undefined {
+  const byId = (id: string) => tenant.dealerships.find((d) => d.id === id);
+  for (const id of [sent, car.dealership_id == null ? undefined : String(car.dealership_id)]) {
+    if (id) return { id, name: byId(id)?.name };
+  }
+  const slug = car.location ? tenant.locations.find((l) => l.id === car.location?.id)?.dealership_slug : undefined;
+  const d = (slug ? tenant.dealerships.find((x) => x.slug === slug) : undefined) ?? (tenant.dealerships.length === 1 ? tenant.dealerships[0] : undefined);
+  return d ? { id: d.id, name: d.name } : undefined;
+}
+
 export function phoneRevealRoute(app: Hono<AppEnv>, deps: Deps): void {
   app.post('/api/phone-reveal', async (c) => {
     const site = c.get('site');
@@ -25,6 +45,7 @@ export function phoneRevealRoute(app: Hono<AppEnv>, deps: Deps): void {
     if (!idem.ok) return idem.response;
     const car = site.carById(parsed.value.car_id);
     if (!car) return invalid(c, [{ field: 'car_id', message: Http.unknownCar }]);
+    const dealership = revealDealership(parsed.value.dealership_id, { car, tenant: site.tenant });
     const inserted = await deps.db.query<{ id: string }>(
       `INSERT INTO phone_reveals (id, tenant, car_id, dealership_id, website_id, created_at, ip_hash, idempotency_key)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -33,14 +54,14 @@ export function phoneRevealRoute(app: Hono<AppEnv>, deps: Deps): void {
         newId(),
         site.slug,
         car.id,
-        parsed.value.dealership_id ?? car.dealership_id ?? null,
+        dealership?.id ?? null,
         parsed.value.website_id ?? null,
         deps.clock.now(),
         hmac(deps.options.secret, c.get('ip')).slice(0, 32),
         idem.key ?? null,
       ],
     );
-    if (inserted.rows[0]) return c.json({ success: true, id: inserted.rows[0].id }, 201);
+    if (inserted.rows[0]) return c.json({ success: true, id: inserted.rows[0].id, dealership: dealership?.name }, 201);
     // The key was used before: the same reveal is a replay, another car or dealership a conflict (409, as
     // the leads route answers), never answered as if the other data had been recorded (issue 27).
     const { rows } = await deps.db.query<{ id: string; car_id: string; dealership_id: string | null; website_id: string | null }>(
@@ -51,10 +72,10 @@ export function phoneRevealRoute(app: Hono<AppEnv>, deps: Deps): void {
     const same =
       prior !== undefined &&
       prior.car_id === car.id &&
-      (prior.dealership_id ?? null) === (parsed.value.dealership_id ?? car.dealership_id ?? null) &&
+      (prior.dealership_id ?? null) === (dealership?.id ?? null) &&
       (prior.website_id ?? null) === (parsed.value.website_id ?? null);
     if (!same) return c.json({ error: Http.idempotencyConflict }, 409);
     c.header('Idempotent-Replayed', 'true');
-    return c.json({ success: true, id: prior.id }, 201);
+    return c.json({ success: true, id: prior.id, dealership: dealership?.name }, 201);
   });
 }
