@@ -7,7 +7,9 @@ import { searchLinks } from '../search/site-search.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import { modelPages } from './models.ts';
 import { perModel } from './site-content.ts';
+import { isReserveEligible } from '../rules/vdp-actions.ts';
 import { SHARED_CALCULATOR_PATH } from '../finance/options.ts';
+import { serviceBookingLink } from '../rules/service-booking.ts';
 
 export interface NavLink {
   label: string;
@@ -53,6 +55,29 @@ function vehicleMenu(site: SiteModel, limit: number, label: (p: { title: string;
 export const MODELS_SEARCH_LINK: NavLink = { label: 'Search all models', href: '/models' };
 /** The parts search, in the footer's Servicing and Parts group (the header's Service menu keeps the spec's list). */
 export const PARTS_SEARCH_LINK: NavLink = { label: 'Parts Search', href: '/parts/search' };
+/** The parts enquiry form: the footer's parts link for a dealer without a parts list (a search of nothing is a dead end). */
+export const PARTS_ENQUIRY_LINK: NavLink = { label: 'Parts Enquiry', href: '/vehicle-parts-and-accessories#parts-form' };
+/** The online purchase journey (a car chosen there or arriving with ?car_id). */
+export const BUY_ONLINE_LINK: NavLink = { label: 'Buy Online', href: '/checkout-journey' };
+
+/** Whether the dealer lists parts (content/parts.json with at least one part): only then is there a parts search to link. */
+export function hasPartsList(site: Pick<SiteModel, 'content'>): boolean {
+  return (site.content?.parts?.length ?? 0) > 0;
+}
+
+/** The footer's parts link: the parts search where the dealer has a parts list, else the parts enquiry. */
+export function partsLink(site: Pick<SiteModel, 'content'>): NavLink {
+  return hasPartsList(site) ? PARTS_SEARCH_LINK : PARTS_ENQUIRY_LINK;
+}
+
+/**
+ * Whether the site sells online: the same rule as the vehicle page's Reserve button (isReserveEligible,
+ * with the tenant's reserve_online feature) holds for at least one listed car.
+ */
+export function sellsOnline(site: Pick<SiteModel, 'vehicles' | 'tenant'>): boolean {
+  const on = site.tenant.features.reserve_online;
+  return on && site.vehicles.some((v) => v.listed && isReserveEligible(v, on));
+}
 
 /** Vehicles dropdown: the model pages ("Toyota HiLux") or, for a large group, its makes; then the models search and all brands. */
 function vehicleLinks(site: SiteModel): NavLink[] {
@@ -139,10 +164,14 @@ export const footerNav = perModel((site: SiteModel): FooterGroup[] => {
         { label: 'Special Offers', href: '/special-offers' },
         { label: 'Finance', href: '/finance' },
         ...(site.tenant.finance.shared_calculator ? [{ label: 'Finance Calculator', href: SHARED_CALCULATOR_PATH }] : []),
+        ...(sellsOnline(site) ? [BUY_ONLINE_LINK] : []),
         { label: 'Fleet', href: '/fleet' },
       ],
     },
-    { title: 'Servicing and Parts', links: [...SERVICE_LINKS, PARTS_SEARCH_LINK] },
+    {
+      title: 'Servicing and Parts',
+      links: [...SERVICE_LINKS.map((l) => (l.href === SERVICE_LINKS[0]?.href ? { ...l, href: serviceBookingLink(site.tenant) } : l)), partsLink(site)],
+    },
     {
       title: 'Company',
       links: [

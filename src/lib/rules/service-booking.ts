@@ -72,3 +72,14 @@ export function serviceBookingList(tenant: TenantLike): ServiceBookingRow[] {
   }
   return rows;
 }
+
+/**
+ * A site-wide "Book service online" link (the feature banner, the footer): the dealer's external
+ * booking page where every dealership and make of the site books there, else /service, whose list
+ * (serviceBookingList) sends each dealership and make to its own booking page.
+ */
+export function serviceBookingLink(tenant: TenantLike): string {
+  const targets = new Set(serviceBookingList(tenant).map((r) => r.href));
+  const [only] = [...targets];
+  return targets.size === 1 && only !== undefined ? only : SERVICE_PATH;
+}
