@@ -119,6 +119,47 @@ test.describe('stock search', () => {
     expect(errors).toEqual([]);
   });
 
+  test('no first tap is lost: Filters, Show all makes and a make, pressed while the search code is still arriving, do what they say', async ({ page }) => {
+    const errors = watchErrors(page);
+    // The island's code arrives 1.5 s after it is asked for (a slow phone connection).
+    await page.route(/\/_astro\/SearchApp\.[^/]+\.js$/, async (route) => {
+      await new Promise((done) => setTimeout(done, 1500));
+      await route.continue();
+    });
+    await go(page, '/search/new-used-and-demo-cars');
+    const panel = page.locator('#search-filters');
+    const toggle = page.getByRole('button', { name: 'Filters' });
+    if (await toggle.isVisible()) {
+      // A phone: a quick tap on Filters right after load opens the panel once the code is there.
+      await toggle.tap();
+      await expect(panel).toHaveClass(/is-open/);
+      await expect(panel).toBeVisible();
+    } else {
+      // A desktop: Show all makes, clicked at once, shows every make.
+      await page.getByRole('button', { name: 'Show all makes' }).click();
+      await expect(page.getByRole('button', { name: 'Hide extra makes' })).toBeVisible();
+    }
+    await expect(page.locator('.search-page[data-ready]')).toHaveCount(1);
+    expect(errors).toEqual([]);
+  });
+
+  test('a make ticked before the search code arrives is the first refinement', async ({ page }) => {
+    await page.route(/\/_astro\/SearchApp\.[^/]+\.js$/, async (route) => {
+      await new Promise((done) => setTimeout(done, 1500));
+      await route.continue();
+    });
+    await go(page, '/search/new-used-and-demo-cars');
+    const toggle = page.getByRole('button', { name: 'Filters' });
+    if (await toggle.isVisible()) {
+      await toggle.tap();
+      await expect(page.locator('#search-filters')).toHaveClass(/is-open/);
+    }
+    await page.getByRole('list', { name: 'All makes' }).getByRole('checkbox', { name: /^Ford/ }).click();
+    await expect(page).toHaveURL(/\/search\/ford$/);
+    await closeFilters(page);
+    await expect(page.getByTestId('result-count')).toHaveText(countText(cars.filter((c) => c.make === 'Ford').length));
+  });
+
   test('refine: make, its model and car type give pretty paths; back and forward restore each step', async ({ page }, info) => {
     const errors = watchErrors(page);
     await go(page, '/search/new-used-and-demo-cars');

@@ -4,20 +4,76 @@ import type { ClientDirective } from 'astro';
 const EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
 /**
+ * What only the island's code can do: buttons (Filters, Show all makes, Clear Filters) and the facets'
+ * checkboxes and radios. Links, the sort select and the search box work natively and are left alone.
+ */
+const NEEDS_CODE = 'button, [role="button"], input[type="checkbox"], input[type="radio"]';
+
+/**
+ * The clicked control's address inside the island (child indices), so it is found again when hydration
+ * had to replace the markup.
+ */
+function pathOf(island: Element, node: Element): number[] {
+  const path: number[] = [];
+  for (let n: Element | null = node; n && n !== island; n = n.parentElement) {
+    path.unshift(n.parentElement ? [...n.parentElement.children].indexOf(n) : 0);
+  }
+  return path;
+}
+
+function atPath(island: Element, path: number[]): Element | undefined {
+  let n: Element | undefined = island;
+  for (const i of path) n = n?.children[i];
+  return n;
+}
+
+/**
  * client:interaction — hydrate an island on the first interaction with it, so a search page costs no
  * JavaScript until it is used. A URL carrying more than the pre-rendered page says (a query string,
  * e.g. ?colour=White from a shared link) hydrates at once, because the HTML shows the page's base search.
+ *
+ * No first tap is lost: a click on a control that needs the island's code, made while that code is
+ * still arriving, is held (its default prevented, so a checkbox does not tick on its own) and made
+ * again on the same control once the island has hydrated and is ready. Only the last such click is kept.
  */
 const interaction: ClientDirective = (load, _options, el) => {
   let started = false;
+  let held: { node: Element; path: number[] } | undefined;
+  const hold = (event: Event) => {
+    const node = event.target instanceof Element ? event.target.closest(NEEDS_CODE) : null;
+    if (!event.isTrusted || !node || !el.contains(node)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = { node, path: pathOf(el, node) };
+  };
   const start = async () => {
     if (started) return;
     started = true;
     for (const e of EVENTS) el.removeEventListener(e, start);
+    el.addEventListener('click', hold, true);
     el.setAttribute('data-hydrating', '');
-    const hydrate = await load();
-    await hydrate();
-    el.removeAttribute('data-hydrating');
+    try {
+      const hydrate = await load();
+      await hydrate();
+    } finally {
+      el.removeAttribute('data-hydrating');
+    }
+    // Clicks are held until the island says it is ready (the search page marks [data-ready] once its
+    // first search has run and the widgets have their final markup), or for 5 s at most: before that a
+    // click can land on markup React is about to replace, and what it did would be undone.
+    const since = performance.now();
+    const replay = () => {
+      if (!el.querySelector('[data-ready]') && performance.now() - since < 5000) {
+        requestAnimationFrame(replay);
+        return;
+      }
+      el.removeEventListener('click', hold, true);
+      if (!held) return;
+      const target = held.node.isConnected ? held.node : atPath(el, held.path);
+      held = undefined;
+      if (target instanceof HTMLElement) target.click();
+    };
+    requestAnimationFrame(replay);
   };
   if (window.location.search.length > 1) {
     void start();
