@@ -71,9 +71,25 @@ function variantFor(r: Rec, art: ArtKind, rng: Rng): Record<string, unknown> | u
   };
 }
 
-const DISCLAIMER = (provider: string, rate: number, comparison: number) =>
-  `Finance provided by ${provider} to approved applicants. Example based on a 5-year secured fixed loan of $30,000 at ${rate.toFixed(2)}% p.a., comparison rate ${comparison.toFixed(2)}% p.a., with no deposit. ` +
-  'WARNING: the comparison rate is true only for the example given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate. Fees, charges and lending criteria apply.';
+const money = (n: number) => `$${Math.round(n).toLocaleString('en-AU')}`;
+
+/**
+ * The lender's disclaimer for one entry, written from the entry's own numbers (issue 26: it stated the
+ * tenant's base rate and "no deposit" beside other figures). The page prints the comparison rate
+ * warning once, so the disclaimer does not repeat it.
+ */
+export function lenderDisclaimer(
+  provider: string,
+  o: { price: number; deposit: number; balloon: number; rate: number; comparison: number; months: number; fee: number },
+): string {
+  const deposit = o.deposit > 0 ? `a deposit of ${money(o.deposit)}` : 'no deposit';
+  const balloon = o.balloon > 0 ? `a final balloon payment of ${money(o.balloon)}` : 'no balloon payment';
+  return (
+    `Finance provided by ${provider} to approved applicants. Example based on this car's price of ${money(o.price)} with ${deposit}, ` +
+    `${balloon} and a ${money(o.fee)} establishment fee, over ${o.months} months at ${o.rate.toFixed(2)}% p.a., comparison rate ${o.comparison.toFixed(2)}% p.a. ` +
+    'Fees, charges and lending criteria apply.'
+  );
+}
 
 /** A lender entry as exported: weekly and monthly payments over 60 months, some with a 30% balloon. */
 function lenderEntry(price: number, f: DemoFinance, rng: Rng, nowUnix: number): Record<string, unknown> {
@@ -84,9 +100,10 @@ function lenderEntry(price: number, f: DemoFinance, rng: Rng, nowUnix: number): 
   const week = repayment({ ...input, periodsPerYear: 52 });
   const month = repayment({ ...input, periodsPerYear: 12 });
   const end = new Date(nowUnix * 1000);
+  const comparison = Math.round((rate + (f.comparison - f.rate)) * 100) / 100;
   return {
     interestRate: rate,
-    comparisonRate: Math.round((rate + (f.comparison - f.rate)) * 100) / 100,
+    comparisonRate: comparison,
     paymentWeek: week,
     paymentMonth: month,
     totalPayable: Math.round(month * 60 + balloon),
@@ -94,7 +111,7 @@ function lenderEntry(price: number, f: DemoFinance, rng: Rng, nowUnix: number): 
     deposit,
     balloon,
     establishmentFees: f.fee,
-    disclaimer: DISCLAIMER(f.provider, rate, f.comparison),
+    disclaimer: lenderDisclaimer(f.provider, { price, deposit, balloon, rate, comparison, months: 60, fee: f.fee }),
     financeProvider: f.provider,
     offerEnds: isoDate(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 2, 0) / 1000),
   };

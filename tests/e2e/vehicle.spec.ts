@@ -67,7 +67,9 @@ test.describe('vehicle page', () => {
     const block = page.getByTestId('finance-block');
     await expect(block).toContainText('Interest rate');
     await expect(block).toContainText('Comparison rate*');
-    await expect(block).toContainText('WARNING: This comparison rate is true only for the examples given');
+    // One offer, one warning a page (issue 26): printed with the sidebar estimate, the block links to it.
+    await expect(side.locator('#comparison-warning')).toContainText('WARNING: This comparison rate is true only for the examples given');
+    await expect(block.getByRole('link', { name: '*See the comparison rate warning' })).toHaveAttribute('href', '#comparison-warning');
     // The lender's own terms sit with its figures, in the block and under the sidebar's weekly figure.
     const lender = chooseLender(readVdpExtras(car as unknown as Record<string, unknown>).extras.finance_lenders, tenant.finance.provider);
     const terms = lender?.entry.disclaimer ?? '';

@@ -16,12 +16,15 @@
  */
 import { ELEMENT_NODE, TEXT_NODE, parse, type ElementNode, type Node } from 'ultrahtml';
 import { fontSizePx, fontWeight, parseCss, type CssRule } from './css.ts';
+import { disclaimerMismatches, shownNumber } from './disclaimer.ts';
 import { finding, type Finding } from './findings.ts';
 import {
   CollectionNoticeMissing,
   ComparisonRateLessProminent,
   ComparisonWarningMissing,
+  ComparisonWarningRepeated,
   FinanceOfferExpired,
+  LenderDisclaimerMismatch,
   LenderDisclaimerMissing,
   OptInPreTicked,
   PhotoAltMissing,
@@ -106,6 +109,7 @@ const clean = (s: string) =>
     .replace(/&nbsp;/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+const WARNING_TEXT = /comparison rate is true only for the example/i;
 const PERCENT = /\d+(?:\.\d+)?\s*%/;
 const DOLLARS = /\$\s*[\d,]+(?:\.\d+)?/;
 const byFinance = (group: ElementNode, kind: string) => all(group, (el) => el.attributes['data-finance'] === kind);
@@ -141,6 +145,11 @@ export interface FinanceContext {
 export function financeFindings(page: Page, ctx: FinanceContext): Finding[] {
   const out: Finding[] = [];
   const groups = all(page.root, (el) => 'data-finance-offer' in el.attributes);
+  // The page's one comparison rate warning (#comparison-warning): an offer may link to it instead of repeating it.
+  const isWarning = (el: ElementNode) => el.attributes['data-finance'] === 'warning' && WARNING_TEXT.test(clean(textOf(el)));
+  const warnings = all(page.root, isWarning);
+  const pageWarning = warnings.some((el) => el.attributes['id'] === 'comparison-warning');
+  if (warnings.length > 1) out.push(finding(ComparisonWarningRepeated, ctx.car, ctx.car, page.path, warnings.length));
   for (const group of groups) {
     const repayments = byFinance(group, 'repayment').filter((el) => DOLLARS.test(textOf(el)));
     const rates = byFinance(group, 'rate').filter((el) => PERCENT.test(textOf(el)));
@@ -170,7 +179,9 @@ export function financeFindings(page: Page, ctx: FinanceContext): Finding[] {
         if (cWeight < pWeight) problems.push(`font-weight ${cWeight} against the repayment's ${pWeight}`);
       }
       if (problems.length > 0) out.push(finding(ComparisonRateLessProminent, ctx.car, ctx.car, page.path, [...new Set(problems)].join('; ')));
-      const warning = byFinance(group, 'warning').some((el) => /comparison rate is true only for the example/i.test(clean(textOf(el))));
+      const linked =
+        pageWarning && all(group, (el) => el.attributes['data-finance'] === 'warning-link' && el.attributes['href'] === '#comparison-warning').length > 0;
+      const warning = byFinance(group, 'warning').some(isWarning) || linked;
       if (!warning) out.push(finding(ComparisonWarningMissing, ctx.car, ctx.car, page.path));
     }
     for (const ends of byFinance(group, 'ends')) {
@@ -180,6 +191,16 @@ export function financeFindings(page: Page, ctx: FinanceContext): Finding[] {
     if (ctx.lenderDisclaimer && (rates.length > 0 || repayments.length > 0) && group.attributes['data-finance-offer'] === 'lender') {
       const shown = byFinance(group, 'lender-disclaimer').some((el) => clean(textOf(el)).length > 0);
       if (!shown) out.push(finding(LenderDisclaimerMissing, ctx.car, ctx.car, page.path, ctx.lenderDisclaimer.lender));
+    }
+    // A disclaimer beside the offer states the offer's own rates and deposit.
+    const figure = (kind: string) => {
+      const el = byFinance(group, kind)[0];
+      return el ? shownNumber(clean(textOf(el))) : undefined;
+    };
+    const shownFigures = { rate: figure('rate'), comparison: figure('comparison'), deposit: figure('deposit') };
+    for (const el of byFinance(group, 'lender-disclaimer')) {
+      const mismatches = disclaimerMismatches(clean(textOf(el)), shownFigures);
+      if (mismatches.length > 0) out.push(finding(LenderDisclaimerMismatch, ctx.car, ctx.car, page.path, mismatches.join(', ')));
     }
   }
   return out;

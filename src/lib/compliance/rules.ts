@@ -221,6 +221,26 @@ export const LenderDisclaimerMissing = {
   hint: 'Render the lender\'s disclaimer in the finance block (data-finance="lender-disclaimer").',
 } satisfies ComplianceRule<[string, string, string]>;
 
+export const LenderDisclaimerMismatch = {
+  id: 'lender-disclaimer-mismatch',
+  title: "The lender's disclaimer states other figures than its offer",
+  requirement: 'A disclaimer shown with a finance offer states the same interest rate, comparison rate and deposit as the offer beside it.',
+  sources: [NCC_PART10, RG234],
+  severity: 'error',
+  message: (car: string, page: string, mismatches: string) => `${car}: the lender disclaimer on ${page} states ${mismatches}`,
+  hint: "Have the export's disclaimer describe this car's offer (its rate, comparison rate and deposit), or leave the figures out of it.",
+} satisfies ComplianceRule<[string, string, string]>;
+
+export const ComparisonWarningRepeated = {
+  id: 'comparison-rate-warning-repeated',
+  title: 'The comparison rate warning printed more than once',
+  requirement: "A page prints the comparison rate warning once, in its first offer; the page's other offers link to it.",
+  sources: [NCC_WARNING, RG234],
+  severity: 'warning',
+  message: (car: string, page: string, count: number) => `${car}: ${page} prints the comparison rate warning ${count} times`,
+  hint: 'Print the warning in the first offer only (src/lib/finance/offer.ts warningPlace) and link the others to it (#comparison-warning).',
+} satisfies ComplianceRule<[string, string, number]>;
+
 export const FinanceOfferExpired = {
   id: 'finance-offer-expired',
   title: 'Finance offer past its end date',
@@ -323,6 +343,8 @@ export const RULES = [
   ComparisonRateLessProminent,
   ComparisonWarningMissing,
   LenderDisclaimerMissing,
+  LenderDisclaimerMismatch,
+  ComparisonWarningRepeated,
   FinanceOfferExpired,
   PriceTooLow,
   PriceTypeMismatch,

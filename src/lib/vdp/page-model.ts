@@ -31,7 +31,9 @@ import { usedCarBlock, type UsedCarBlock } from '../rules/used-car.ts';
 import { mapEmbedUrl } from '../content/locations.ts';
 import { vehicleBreadcrumbs, type Crumb, type CrumbRefinements } from '../rules/vdp-page.ts';
 import { calculatorView, type CalculatorView } from '../finance/calculator-view.ts';
-import { financeBlock, type FinanceBlock } from '../finance/display.ts';
+import { disclaimerText, financeBlock, type FinanceBlock } from '../finance/display.ts';
+import { calculatorOnOffer, calculatorOnPrice, lenderOfferTerms, warningPlace, type OfferPlace, type OfferSource } from '../finance/offer.ts';
+import { financeDisclaimer } from '../finance/options.ts';
 import { quoteBasis, quoteEstimate, shouldFetchQuote, type QuoteEstimate } from '../finance/quote.ts';
 import { viewOf, type SiteModel } from '../site/site-model.ts';
 import { locationById } from '../model/vehicle-view.ts';
@@ -42,6 +44,7 @@ import { similarCarsQuery } from '../search/similar.ts';
 import { similarCardsPath } from './similar.ts';
 import { emptyState, searchLink, searchUrl, type UrlContext } from '../search/url.ts';
 import { readVdpExtras, type Hotspot, type VdpExtras } from './extras.ts';
+import { sidebarActions, type SidebarAction } from './sidebar-actions.ts';
 import type { VdpVehicle } from './vehicle.ts';
 
 export interface VehiclePage {
@@ -63,6 +66,8 @@ export interface VehiclePage {
   location?: { name: string; href: string } | undefined;
   announcement?: { text: string; directions?: string | undefined } | undefined;
   actions: VdpActions;
+  /** The sidebar's buying actions: at most three primary, the rest as smaller links (sidebarActions). */
+  sidebar: { primary: SidebarAction[]; secondary: SidebarAction[] };
   phone?: PhoneShown | undefined;
   /** The SOLD panel's line: sold, or (another status, e.g. under_offer) no longer available. */
   soldPanelText: string;
@@ -107,6 +112,10 @@ export interface VehiclePage {
     quoteBasis: string;
     fetchQuote: boolean;
     calculator?: CalculatorView | undefined;
+    /** What the calculator opens on: the lender offer the car shows, or the tenant's own rate (offer.ts). */
+    calculatorSource: OfferSource;
+    /** The one offer that prints the comparison rate warning (warningPlace); the others link to it. */
+    warningAt?: OfferPlace | undefined;
     disclaimer: { short: string; full: string; truncated: boolean };
   };
   fuel?: { economy: number; price: string; distance: string; weekly: string } | undefined;
@@ -215,11 +224,29 @@ function deriveVehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
   const quoteOn = tenant.features.finance_quote || tenant.finance.youx_quote;
   const fetchQuote = actions.available && !financeHidden && display.show !== 'block' && shouldFetchQuote(quoteOn, extras.youxQuote, car.price);
   // The calculator's options for this car: its dealership's fees and fixed rate, its lender's fee.
-  const calculator = calculatorView(
+  const tenantCalculator = calculatorView(
     tenant.finance,
     { dealership: view.dealership?.slug, provider: view.finance.provider ?? tenant.finance.provider },
     car.price,
   );
+  // One offer per car: the calculator opens on the lender offer the car shows (its price, deposit, rate,
+  // term and fees), else on the car's price at the tenant's own rate, labelled as such.
+  const lenderBlock = display.show === 'block' ? { ...financeBlock(display.entry), provider: display.provider } : undefined;
+  const offerTerms = lenderBlock && display.show === 'block' ? lenderOfferTerms(display.entry, shownPrice) : undefined;
+  const calculator = offerTerms
+    ? calculatorOnOffer(
+        tenantCalculator,
+        offerTerms,
+        disclaimerText(financeDisclaimer(tenant.finance, { interest: offerTerms.rate, comparison: offerTerms.comparison })),
+      )
+    : calculatorOnPrice(tenantCalculator, shownPrice);
+  const quote = extras.youxQuote && !financeHidden ? quoteEstimate(extras.youxQuote, false) : fetchQuote ? quoteEstimate(undefined, true) : undefined;
+  const financeSection = !!actions.finance && !financeHidden;
+  const warningAt = warningPlace({
+    estimate: !!lenderBlock?.payment || !!quote,
+    block: financeSection && !!lenderBlock,
+    calculator: financeSection && calculator.interest !== 'slider',
+  });
 
   const economy = fuelEconomy(extras.variant?.fuelconsumptioncombined);
   const gaugeOn = (tenant.features.price_gauge || tenant.plugins.autogauge) && shownPrice !== undefined;
@@ -245,6 +272,7 @@ function deriveVehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
     location: car.location ? { name: car.location.name, href: `/locations/${car.location.slug}` } : undefined,
     announcement: announcement ? { text: announcement, directions: location ? directionsUrl(location.address) : undefined } : undefined,
     actions,
+    sidebar: sidebarActions(actions, !!callUs.number),
     phone: callUs.number ? phoneShown(callUs.number, tenant.features.phone_unmasked) : undefined,
     callText: tenant.texts.call,
     soldPanelText: view.sold ? 'This vehicle has been sold.' : 'This vehicle is no longer available.',
@@ -273,12 +301,14 @@ function deriveVehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
     allSpecs: allSpecifications(extras.variant, extras.specifications),
     comments: dealerComments(car.dealercomments),
     finance: {
-      block: display.show === 'block' ? { ...financeBlock(display.entry), provider: display.provider } : undefined,
+      block: lenderBlock,
       lenderDisclaimer: display.show === 'disclaimer' ? display.disclaimer : undefined,
-      quote: extras.youxQuote && !financeHidden ? quoteEstimate(extras.youxQuote, false) : fetchQuote ? quoteEstimate(undefined, true) : undefined,
+      quote,
       fetchQuote,
       quoteBasis: quoteBasis(shownPrice),
       calculator: financeHidden ? undefined : calculator,
+      calculatorSource: offerTerms ? 'lender' : 'tenant',
+      warningAt,
       disclaimer: calculator.disclaimer,
     },
     fuel:
