@@ -3,6 +3,9 @@
  * accepts them (functions/routes/leads.ts: a list of paths of at most 500 characters each). We keep
  * the last 20 (the payload sends no more), and a reload of the same page adds nothing.
  */
+/** Where this browser keeps them for the session (sessionStorage; the footer writes, the lead form reads). */
+export const VISITED_PAGES_KEY = 'dealer:visited';
+export const LANDING_QUERY_KEY = 'dealer:landing-query';
 export const VISITS_KEPT = 20;
 export const VISIT_MAX_CHARS = 500;
 
