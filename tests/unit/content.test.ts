@@ -176,7 +176,8 @@ describe('defaults for a minimal tenant (slug, name, url, locations only)', () =
     expect(footer.map((g) => g.title)).toEqual(['Vehicles', 'Buyer Tools', 'Servicing and Parts', 'Company']);
     // No stock here: the New, Demo and Used Cars searches would be empty, so Buyer Tools leaves them out.
     expect(footer[1]?.links.map((l) => l.href)).toEqual(['/special-offers', '/finance', '/fleet']);
-    expect(footer[2]?.links.at(-1)).toEqual({ label: 'Parts Search', href: '/parts/search' });
+    // No parts list: the footer leads to the parts enquiry, never an empty parts search (issue 26).
+    expect(footer[2]?.links.at(-1)).toEqual({ label: 'Parts Enquiry', href: '/vehicle-parts-and-accessories#parts-form' });
     expect(footer[3]?.links.map((l) => l.href)).toEqual(['/about-us', '/careers', '/contact', '/privacy-policy', '/terms-and-conditions']);
   });
 });
