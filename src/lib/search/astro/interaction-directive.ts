@@ -10,24 +10,6 @@ const EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'
 const NEEDS_CODE = 'button, [role="button"], input[type="checkbox"], input[type="radio"]';
 
 /**
- * The clicked control's address inside the island (child indices), so it is found again when hydration
- * had to replace the markup.
- */
-function pathOf(island: Element, node: Element): number[] {
-  const path: number[] = [];
-  for (let n: Element | null = node; n && n !== island; n = n.parentElement) {
-    path.unshift(n.parentElement ? [...n.parentElement.children].indexOf(n) : 0);
-  }
-  return path;
-}
-
-function atPath(island: Element, path: number[]): Element | undefined {
-  let n: Element | undefined = island;
-  for (const i of path) n = n?.children[i];
-  return n;
-}
-
-/**
  * client:interaction — hydrate an island on the first interaction with it, so a search page costs no
  * JavaScript until it is used. A URL carrying more than the pre-rendered page says (a query string,
  * e.g. ?colour=White from a shared link) hydrates at once, because the HTML shows the page's base search.
@@ -38,13 +20,13 @@ function atPath(island: Element, path: number[]): Element | undefined {
  */
 const interaction: ClientDirective = (load, _options, el) => {
   let started = false;
-  let held: { node: Element; path: number[] } | undefined;
+  let held: Element | undefined;
   const hold = (event: Event) => {
     const node = event.target instanceof Element ? event.target.closest(NEEDS_CODE) : null;
-    if (!event.isTrusted || !node || !el.contains(node)) return;
+    if (!event.isTrusted || !node) return;
     event.preventDefault();
     event.stopPropagation();
-    held = { node, path: pathOf(el, node) };
+    held = node;
   };
   const start = async () => {
     if (started) return;
@@ -58,9 +40,9 @@ const interaction: ClientDirective = (load, _options, el) => {
     } finally {
       el.removeAttribute('data-hydrating');
     }
-    // Clicks are held until the island says it is ready (the search page marks [data-ready] once its
-    // first search has run and the widgets have their final markup), or for 5 s at most: before that a
-    // click can land on markup React is about to replace, and what it did would be undone.
+    // Clicks are held until the island says it is ready ([data-ready], set once React has committed
+    // the hydrated tree), or for 5 s at most: before that a click can land on markup React has not
+    // taken over yet. Hydration keeps the server's elements, so the held one is still the control.
     const since = performance.now();
     const replay = () => {
       if (!el.querySelector('[data-ready]') && performance.now() - since < 5000) {
@@ -68,10 +50,8 @@ const interaction: ClientDirective = (load, _options, el) => {
         return;
       }
       el.removeEventListener('click', hold, true);
-      if (!held) return;
-      const target = held.node.isConnected ? held.node : atPath(el, held.path);
+      if (held instanceof HTMLElement && held.isConnected) held.click();
       held = undefined;
-      if (target instanceof HTMLElement) target.click();
     };
     requestAnimationFrame(replay);
   };
