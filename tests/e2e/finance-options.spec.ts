@@ -18,12 +18,20 @@ const COASTAL: DemoTenant = 'demo-coastal-toyota';
 const model = readModel(GROUP);
 const f = model.tenant.finance;
 
-/** An available, priced car of one of the group's dealerships (its finance is shown). */
+/**
+ * An available, priced car of one of the group's dealerships that shows no lender offer: its calculator
+ * opens on the car's price at the dealership's own rate and fees (issue 26: one offer per car; a car
+ * with a lender offer opens on that offer instead, tests/e2e/vdp-first-screen.spec.ts).
+ */
 function carOf(dealership: string): VdpVehicle {
-  const car = (model.vehicles as VdpVehicle[]).find((c) => c.dealership_slug === dealership && isAvailable(c) && (c.price ?? 0) > 20000);
-  if (!car) throw new Error(`no available car of ${dealership} in the ${GROUP} build`);
+  const car = (model.vehicles as VdpVehicle[]).find(
+    (c) => c.dealership_slug === dealership && isAvailable(c) && (c.price ?? 0) > 20000 && model.views[c.id]?.finance.display.show !== 'block',
+  );
+  if (!car) throw new Error(`no available car of ${dealership} without a lender offer in the ${GROUP} build`);
   return car;
 }
+/** The amount the car's calculator opens on: the price the page shows. */
+const priceOf = (car: VdpVehicle): number => model.views[car.id]?.shownPrice ?? car.price ?? 0;
 
 async function calculator(page: Page, path: string, tenant: DemoTenant = GROUP): Promise<Locator> {
   await page.goto(`${baseUrl(tenant)}${path}`);
@@ -39,13 +47,17 @@ test('the demo switches the options on (scripts/demo/tenants.ts)', () => {
 });
 
 test("a dealership's fees are listed and in the repayment; no interest slider, no residual, the custom terms", async ({ page }, info) => {
-  const calc = await calculator(page, carOf('southern-toyota').path);
+  const car = carOf('southern-toyota');
+  const amount = priceOf(car);
+  const calc = await calculator(page, car.path);
   // No interest slider: the rate is shown as text, with its comparison rate and warning.
   await expect(calc.getByRole('slider', { name: /Interest rate/ })).toHaveCount(0);
   const rates = calc.getByTestId('calculator-rates');
   await expect(rates.locator('[data-finance="rate"]')).toHaveText('8.95% p.a.');
   await expect(rates.locator('[data-finance="comparison"]')).toHaveText(`${f.comparison_rate?.toFixed(2)}% p.a.`);
-  await expect(rates).toContainText('WARNING: This comparison rate is true only for the examples given');
+  // The comparison rate warning is printed once on the page (issue 26); the calculator's rates point to it.
+  await expect(rates.getByRole('link', { name: /See the comparison rate warning/ })).toBeVisible();
+  await expect(page.getByText('WARNING: This comparison rate is true only for the examples given')).toHaveCount(1);
   // No residual field.
   await expect(calc.getByLabel('Residual / balloon ($)')).toHaveCount(0);
   // The custom terms, starting at the configured 5 years.
@@ -60,8 +72,8 @@ test("a dealership's fees are listed and in the repayment; no interest slider, n
     'Monthly account fee $8 per month',
     'Dealer agency fee $912.25',
   ]);
-  // $30,000 plus $1,313.25 of fees financed at 8.95% over 5 years, weekly, plus $8 x 12 / 52 a week.
-  const weekly = (years: number) => repayment({ amount: 30000, establishmentFee: 1313.25, periodicFee: (8 * 12) / 52, annualRatePct: 8.95, years });
+  // The car's price plus $1,313.25 of fees financed at 8.95% over 5 years, weekly, plus $8 x 12 / 52 a week.
+  const weekly = (years: number) => repayment({ amount, establishmentFee: 1313.25, periodicFee: (8 * 12) / 52, annualRatePct: 8.95, years });
   const payment = calc.getByTestId('repayment');
   await expect(payment).toHaveText(formatDollars(weekly(5)));
   await term.selectOption('3');
@@ -69,7 +81,7 @@ test("a dealership's fees are listed and in the repayment; no interest slider, n
   await expect(calc.getByTestId('total-repayments')).toHaveText(formatDollars(weekly(3) * 156));
   await calc.getByLabel('Monthly').check();
   await expect(payment).toHaveText(
-    formatDollars(repayment({ amount: 30000, establishmentFee: 1313.25, periodicFee: 8, annualRatePct: 8.95, years: 3, periodsPerYear: 12 })),
+    formatDollars(repayment({ amount, establishmentFee: 1313.25, periodicFee: 8, annualRatePct: 8.95, years: 3, periodsPerYear: 12 })),
   );
   // The disclaimer's placeholders are filled: the range 8.38% to 19.42%, this calculator's rates.
   const disclaimer = calc.locator('#financeDisclaimer');
@@ -81,13 +93,14 @@ test("a dealership's fees are listed and in the repayment; no interest slider, n
 });
 
 test("another dealership's fixed 12.94% rate, with the comparison rate worked out on its fees", async ({ page }) => {
-  const calc = await calculator(page, carOf('southern-ford').path);
+  const car = carOf('southern-ford');
+  const calc = await calculator(page, car.path);
   const rates = calc.getByTestId('calculator-rates');
   const comparison = comparisonRate({ annualRatePct: 12.94, establishmentFee: f.establishment_fee });
   await expect(rates.locator('[data-finance="rate"]')).toHaveText('12.94% p.a.');
   await expect(rates.locator('[data-finance="comparison"]')).toHaveText(`${comparison.toFixed(2)}% p.a.`);
   await expect(calc.getByTestId('repayment')).toHaveText(
-    formatDollars(repayment({ amount: 30000, establishmentFee: f.establishment_fee, annualRatePct: 12.94, years: 5 })),
+    formatDollars(repayment({ amount: priceOf(car), establishmentFee: f.establishment_fee, annualRatePct: 12.94, years: 5 })),
   );
   await expect(calc.getByTestId('calculator-fees').locator('li')).toHaveText([`Establishment fee ${formatDollars(f.establishment_fee ?? 0)}`]);
   await expect(calc.locator('#fc-disc-short')).toContainText('this calculator uses 12.94% p.a.');
