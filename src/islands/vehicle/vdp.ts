@@ -12,7 +12,10 @@ import { initPhone } from './phone.ts';
 import { initShare } from './share.ts';
 import { initSticky } from './sticky.ts';
 import { initToggles } from './toggles.ts';
+import { record } from '../forms/visits.ts';
 
+// This visit, for the leads' visited_pages (the footer's inline recorder is left out of vehicle pages).
+record();
 // What a first tap above the fold needs, at once.
 initToggles(document);
 initCollapse(document);
