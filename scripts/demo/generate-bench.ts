@@ -81,6 +81,10 @@ export async function generateBenchTenant(opts: BenchOptions): Promise<BenchResu
     url: `https://${slug}.example.com`,
     alternate_urls: [],
     tagline: 'A synthetic tenant for build benchmarks.',
+    // The price gauge from the tenant's own stock (its model files, the default), not the AutoGrab
+    // plugin the demo group has, whose answers come from the functions: the bench measures what a
+    // night writes for it.
+    plugins: { ...(group.config['plugins'] as Record<string, unknown>), autogauge: false },
   };
   const profile = { ...group.profile, slug, dealerName: WATERMARK, idStart: 700001, stockPrefix: 'BM', watermark: WATERMARK, plate: 'BENCH' };
 

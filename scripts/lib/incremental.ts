@@ -8,9 +8,10 @@
  *    footer menus (worked out from the whole stock), and the day's site-wide facts
  *    (src/lib/site/dated.ts: the footer's year, holiday hours, offers);
  *  - the car itself: its record, every per-car entry of the model (its view...), whether its price
- *    gauge shows (its figures are in /cars/<slug>/autogauge), its day-dependent facts, and its breadcrumbs (their links depend on the search routes the whole stock makes);
- *  - whether it has similar cars (their cards are in /cars/<slug>/similar.json, always written, which
- *    its page loads: a night's new arrivals reshuffle thousands of similar-car lists, not the pages).
+ *    gauge shows (its figures come from its model's file, /cars/_market/*.json), its day-dependent facts,
+ *    and its breadcrumbs (their links depend on the search routes the whole stock makes);
+ *  - whether it has similar cars (their cards are in its price band's /cars/_similar/*.json, always
+ *    written, which its page loads: a night's new arrivals reshuffle thousands of similar-car lists, not the pages).
  * The first is the `shared` hash: when it differs from the previous build's, every page is rendered.
  * The rest is one hash per car (by slug). tests/build/incremental-render.test.ts proves the output of
  * an incremental build after a 3% change byte-identical to a full build of the same inputs.

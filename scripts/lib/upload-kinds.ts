@@ -4,10 +4,12 @@
  * list it, or pages that should not have changed at all).
  */
 
-/** A file's kind: its path with the car slug (cars/, print/) and the search path replaced by `*`. */
+/** A file's kind: its path with the car slug (cars/, print/), the search path and the model or band file replaced by `*`. */
 export function uploadKind(rel: string): string {
   const parts = rel.split('/');
   const [top] = parts;
+  // The gauges' model files and the similar cars' band files: /cars/_market/*, /cars/_similar/*.
+  if (top === 'cars' && parts[1]?.startsWith('_')) return `cars/${parts[1]}/*`;
   if ((top === 'cars' || top === 'print') && parts.length > 2) return `${top}/*/${parts.slice(2).join('/')}`;
   if (parts.length === 1) return rel;
   if (top === 'img' || top === 'search' || top === 'search-index' || top === '_astro') return `${top}/*`;

@@ -62,7 +62,7 @@ describe('the incremental render', () => {
     const listed = incremental.records.listed;
     // The changed cars and the few whose price gauge decision changed; not the cars whose similar cars
     // changed (on 132 cars a new car and a price drop reorder many similar-car lists: those are in the
-    // cars' similar.json files, always written, and the identity below covers them too).
+    // price bands' files, always written, and the identity below covers them too).
     expect(incremental.render?.cars_rendered).toBeGreaterThanOrEqual(4);
     expect(incremental.render?.cars_rendered, JSON.stringify(incremental.render)).toBeLessThanOrEqual(listed / 10);
     expect((incremental.render?.cars_rendered ?? 0) + (incremental.render?.cars_kept ?? 0)).toBe(listed);

@@ -17,6 +17,8 @@ import { dictionarySources } from '../../src/lib/site/dictionary.ts';
 import { toSearchDocs } from '../../src/lib/search/documents.ts';
 import { INDEX_POINTER_PATH } from '../../src/lib/search/index-pointer.ts';
 import { searchRoutes } from '../../src/lib/search/pretty-routes.ts';
+import { marketPath } from '../../src/lib/price-gauge/market.ts';
+import { similarBandPath } from '../../src/lib/vdp/similar-band.ts';
 import type { SiteModel } from '../../src/lib/site/site-model.ts';
 import { hashTree } from './tree-hash.ts';
 
@@ -104,7 +106,7 @@ describe('a night published to S3', () => {
     const searchBefore = hashTree(join(out, SLUG, 'search'), join(out, SLUG));
     build();
     const model = JSON.parse(readFileSync(join(out, '_build', SLUG, 'model.json'), 'utf8')) as {
-      vehicles: { id: string; slug: string; make: string; model?: string }[];
+      vehicles: { id: string; slug: string; make: string; model?: string; car_type: string; price?: number }[];
     };
     const changed = model.vehicles.find((v) => v.id === String(car['id']))!;
     const path = `/cars/${changed.slug}`;
@@ -117,14 +119,15 @@ describe('a night published to S3', () => {
       if (key.startsWith(`cars/${changed.slug}/`) || key.startsWith(`print/${changed.slug}/`)) return false; // the car's own files
       if (key.startsWith('search-index/')) return false; // the index lists every car
       if (key.startsWith('feeds/')) return false; // the marketplace feeds list every car for sale (docs/feeds.md)
-      const m = /^cars\/([^/]+)\/autogauge$/.exec(key);
-      if (m?.[1] && sameModel.has(m[1])) return false; // the price gauge of a car it is compared with
+      if (key === marketPath(changed).slice(1)) return false; // its model's file, which the gauges of its model read
       // The page of a car it is compared with, whose price gauge now shows or hides (and its .dcz).
       const p = /^cars\/([^/]+)\/index\.html(\.dcz)?$/.exec(key);
       if (p?.[1] && sameModel.has(p[1])) return false;
       if (key.startsWith('models/')) return false; // the model pages and the models search show each model's prices
       // The similar cars of a car that shows it (their cards, with its price).
-      if (/^cars\/[^/]+\/similar\.json$/.test(key) && readFileSync(join(out, SLUG, key), 'utf8').includes(`href=\\"${path}\\"`)) return false;
+      // The price bands it left and joined: their files hold its own list of similar cars.
+      if (key === similarBandPath(changed).slice(1) || key === similarBandPath({ ...changed, price: (changed.price ?? 0) + 500 }).slice(1)) return false;
+      if (/^cars\/_similar\/[^/]+\.json$/.test(key) && readFileSync(join(out, SLUG, key), 'utf8').includes(`href=\\"${path}\\"`)) return false;
       if (key === INDEX_POINTER) return false; // names the new index
       if (key.endsWith('.html') || key.endsWith('/')) {
         const html = readFileSync(join(out, SLUG, key), 'utf8');

@@ -2,13 +2,16 @@
  * The built vehicle pages say what each car's view says (src/lib/model/vehicle-view.ts), read from the
  * build's model file: the enquiry forms carry the view's dealership (the car's own, else its
  * location's), so a lead goes where the page, the finance rule and the search say the car is sold;
- * the similar cars' cards the page loads (/cars/<slug>/similar.json) are the view's.
+ * the similar cars' cards the page loads (its price band's /cars/_similar/*.json) are the view's, and
+ * the price gauge the page computes from its model's file (/cars/_market/*.json) is the build's.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../src/lib/site/site-model.ts';
 import { viewCardFacts } from '../../src/lib/model/vehicle-view.ts';
+import { gaugeFromMarket, gaugeFromModelFiles, marketPath, type MarketGroup } from '../../src/lib/price-gauge/market.ts';
+import { similarBandPath, similarCarouselHtml, type SimilarBandFile } from '../../src/lib/vdp/similar-band.ts';
 import { cardCarFromDoc, cardFacts, cardSettingsFor } from '../../src/lib/search/card.ts';
 import { toSearchDocs } from '../../src/lib/search/documents.ts';
 import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
@@ -57,25 +60,24 @@ describe('vehicle pages read the view', () => {
   }
 
   for (const slug of slugs) {
-    it(`${slug}: every car's similar.json holds its similar cars in order, each card with the view's title and price, and its page loads it`, () => {
+    it(`${slug}: every car's band file holds its similar cars in order, each card with the view's title and price, and its page loads it`, () => {
       const model = JSON.parse(readFileSync(join(dist, '_build', slug, 'model.json'), 'utf8')) as SiteModel;
       const byId = new Map(model.vehicles.map((c) => [c.id, c]));
       let checked = 0;
       for (const car of model.vehicles as VdpVehicle[]) {
         const page = join(dist, slug, 'cars', car.slug, 'index.html');
         if (!car.listed || !existsSync(page)) continue;
-        const file = join(dist, slug, 'cars', car.slug, 'similar.json');
         const ids = car.similar_ids ?? [];
         const html = readFileSync(page, 'utf8');
         if (ids.length === 0) {
-          expect(existsSync(file), car.slug).toBe(false);
           expect(html, car.slug).not.toContain('data-island="similar"');
           continue;
         }
-        expect(html, car.slug).toContain(`data-src="/cars/${car.slug}/similar.json"`);
-        const data = JSON.parse(readFileSync(file, 'utf8')) as { ids: string[]; html: string };
-        expect(data.ids, car.slug).toEqual(ids);
-        const cards = data.html.split('<div class="vdp-carousel-item">').slice(1);
+        const src = similarBandPath(car);
+        expect(html.includes(`data-src="${src}" data-car="${car.id}"`), car.slug).toBe(true);
+        const band = JSON.parse(readFileSync(join(dist, slug, src), 'utf8')) as SimilarBandFile;
+        expect(band.lists[car.id], car.slug).toEqual(ids);
+        const cards = (similarCarouselHtml(car.id, band) ?? '').split('<div class="vdp-carousel-item">').slice(1);
         expect(cards, car.slug).toHaveLength(ids.length);
         cards.forEach((card, i) => {
           const other = byId.get(ids[i]!)!;
@@ -87,6 +89,30 @@ describe('vehicle pages read the view', () => {
         checked++;
       }
       expect(checked).toBeGreaterThan(0);
+    });
+
+    it(`${slug}: every car page with a price gauge computes the build's gauge from its model's file`, () => {
+      const model = JSON.parse(readFileSync(join(dist, '_build', slug, 'model.json'), 'utf8')) as SiteModel;
+      let checked = 0;
+      for (const car of model.vehicles as VdpVehicle[]) {
+        const page = join(dist, slug, 'cars', car.slug, 'index.html');
+        if (!car.listed || !existsSync(page)) continue;
+        const html = readFileSync(page, 'utf8');
+        if (!html.includes('data-island="gauge"')) continue;
+        // Never a file per car: a night's arrivals would move thousands of them (issue 25).
+        expect(existsSync(join(dist, slug, 'cars', car.slug, 'autogauge')), car.slug).toBe(false);
+        checked++;
+        if (!gaugeFromModelFiles(model.tenant)) {
+          // The AutoGrab plugin: the functions answer (GET {car path}/autogauge).
+          expect(html.includes(`data-src="${car.path}/autogauge" data-testid`), car.slug).toBe(true);
+          continue;
+        }
+        const src = marketPath(car);
+        expect(html.includes(`data-src="${src}" data-car="${car.id}"`), car.slug).toBe(true);
+        const file = JSON.parse(readFileSync(join(dist, slug, src), 'utf8')) as MarketGroup[];
+        expect(gaugeFromMarket(car.id, file), car.slug).toEqual(car.price_gauge);
+      }
+      if (model.tenant.features.price_gauge || model.tenant.plugins.autogauge) expect(checked).toBeGreaterThan(0);
     });
   }
 });

@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { similarCarsQuery } from '../../src/lib/search/similar.ts';
+import { similarBandPath } from '../../src/lib/vdp/similar-band.ts';
 import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
 import { baseUrl, readModel, snap, watchBrokenRequests, watchErrors, type DemoTenant } from './helpers.ts';
 
@@ -29,7 +30,7 @@ test.describe('similar cars on a vehicle page', () => {
     const car = carWithSimilar('used');
     const asked: string[] = [];
     page.on('request', (r) => {
-      if (r.url().endsWith('/similar.json')) asked.push(r.url());
+      if (r.url().includes('/cars/_similar/')) asked.push(r.url());
     });
     await page.goto(`${baseUrl(TENANT)}${car.path}`);
     await expect(section(page).getByRole('heading', { name: 'Similar cars' })).toBeVisible();
@@ -40,7 +41,8 @@ test.describe('similar cars on a vehicle page', () => {
     await expect(cards).toHaveCount(car.similar_ids!.length);
     expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-car-id')))).toEqual(car.similar_ids);
     await expect(section(page)).toHaveAttribute('aria-busy', 'false');
-    expect(asked).toEqual([`${baseUrl(TENANT)}/cars/${car.slug}/similar.json`]);
+    // One file: its price band's, which holds its list and the cards (src/lib/vdp/similar-band.ts).
+    expect(asked).toEqual([`${baseUrl(TENANT)}${similarBandPath(car)}`]);
     await snap(page, info, 'vdp-similar-cars');
 
     const first = m.vehicles.find((v) => v.id === car.similar_ids![0])!;
@@ -85,7 +87,7 @@ test.describe('similar cars on a vehicle page', () => {
     page.on('console', (msg) => {
       if (msg.type() === 'error') logged.push(msg.text());
     });
-    await page.route('**/similar.json', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    await page.route('**/cars/_similar/**', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
     await page.goto(`${baseUrl(TENANT)}${car.path}`);
     await section(page).scrollIntoViewIfNeeded();
     await expect(section(page)).toHaveAttribute('aria-busy', 'false');

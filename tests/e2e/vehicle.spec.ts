@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_DIST } from '../../playwright.config.ts';
 import { isAvailable } from '../../src/lib/rules/listing.ts';
 import { repayment } from '../../src/lib/finance/amortise.ts';
 import { chooseLender, disclaimerText } from '../../src/lib/finance/display.ts';
@@ -14,15 +13,16 @@ import { quoteBasis, quoteWeeklyRepayment } from '../../src/lib/finance/quote.ts
 import { readVdpExtras } from '../../src/lib/vdp/extras.ts';
 import { formatDollars } from '../../src/lib/rules/format.ts';
 import { shouldShowPriceGauge } from '../../src/lib/price-gauge/index.ts';
+import { gaugeFromMarket, marketPath, type MarketGroup } from '../../src/lib/price-gauge/market.ts';
 import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
 import { baseUrl, expectNoBrokenImages, readModel, snap, watchBrokenRequests, type DemoTenant } from './helpers.ts';
 
 const GROUP: DemoTenant = 'demo-southern-motor-group';
 const model = readModel(GROUP);
-const cars = model.vehicles as VdpVehicle[];
 const { tenant } = model;
 
 const COASTAL: DemoTenant = 'demo-coastal-toyota';
+const USED: DemoTenant = 'demo-redline-used-cars';
 
 /** The demo generator names its edge-case cars; the build's model has them by id. */
 function edge(name: string, slug: DemoTenant = GROUP): VdpVehicle {
@@ -326,26 +326,35 @@ test.describe('vehicle page', () => {
     await expect(page.getByRole('region', { name: 'Fuel calculator' })).toHaveCount(0);
   });
 
-  test('price gauge: fetched from {car path}/autogauge and shown by the rule', async ({ page }, info) => {
-    const car = cars.find((c) => isAvailable(c) && shouldShowPriceGauge(c.price_gauge));
-    if (!car) throw new Error('the demo group has a car whose gauge shows');
-    const gaugeCall = page.waitForResponse((r) => r.url().endsWith(`${car.path}/autogauge`));
-    await open(page, car);
-    const gauge = page.getByTestId('price-gauge');
-    await gauge.scrollIntoViewIfNeeded();
-    const answer = await gaugeCall;
-    expect(answer.status()).toBe(200);
-    // The build wrote the same gauge as a static file at that path, for hosts without the functions.
-    const file = JSON.parse(readFileSync(join(E2E_DIST, GROUP, 'cars', car.slug, 'autogauge'), 'utf8')) as unknown;
-    expect(await answer.json()).toEqual(file);
-    await expect(gauge).not.toHaveClass(/is-loading/);
-    await expect(gauge.locator('[data-out="min"]')).toHaveText(`$${car.price_gauge?.market_range_min.toLocaleString('en-AU')}`);
-    await expect(gauge.getByRole('meter')).toHaveAttribute('aria-valuenow', String(car.price_gauge?.fill));
-    await snap(page, info, 'vdp-gauge');
-    const hidden = cars.find((c) => isAvailable(c) && (c.price ?? 0) > 10 && c.price_gauge !== undefined && !shouldShowPriceGauge(c.price_gauge));
-    if (hidden) {
-      await open(page, hidden);
-      await expect(page.getByTestId('price-gauge')).toHaveCount(0);
+  test("price gauge: computed from its model's file and shown by the rule; the AutoGrab tenant asks the functions", async ({ page }, info) => {
+    // The used-car dealer computes the gauge from its model's comparable stock (one file per model, not
+    // per car: src/lib/price-gauge/market.ts); the dealer group has the AutoGrab plugin, so its pages ask
+    // the functions (GET {car path}/autogauge), which answer from the build's model without a provider.
+    for (const [slug, fromFile] of [
+      [USED, true],
+      [GROUP, false],
+    ] as const) {
+      const stock = readModel(slug).vehicles as VdpVehicle[];
+      const car = stock.find((c) => isAvailable(c) && shouldShowPriceGauge(c.price_gauge));
+      if (!car) throw new Error(`${slug} has a car whose gauge shows`);
+      const gaugeCall = page.waitForResponse((r) => r.url().endsWith(fromFile ? marketPath(car) : `${car.path}/autogauge`));
+      await open(page, car, slug);
+      const gauge = page.getByTestId('price-gauge');
+      await gauge.scrollIntoViewIfNeeded();
+      const answer = await gaugeCall;
+      expect(answer.status()).toBe(200);
+      const body = (await answer.json()) as unknown;
+      // Either way the figures are the build's.
+      expect(fromFile ? gaugeFromMarket(car.id, body as MarketGroup[]) : body).toEqual(car.price_gauge);
+      await expect(gauge).not.toHaveClass(/is-loading/);
+      await expect(gauge.locator('[data-out="min"]')).toHaveText(`$${car.price_gauge?.market_range_min.toLocaleString('en-AU')}`);
+      await expect(gauge.getByRole('meter')).toHaveAttribute('aria-valuenow', String(car.price_gauge?.fill));
+      if (fromFile) await snap(page, info, 'vdp-gauge');
+      const hidden = stock.find((c) => isAvailable(c) && (c.price ?? 0) > 10 && c.price_gauge !== undefined && !shouldShowPriceGauge(c.price_gauge));
+      if (hidden) {
+        await open(page, hidden, slug);
+        await expect(page.getByTestId('price-gauge')).toHaveCount(0);
+      }
     }
   });
 

@@ -61,7 +61,7 @@ describe('the incremental render plan', () => {
     expect(plan.keep).toHaveLength(Object.keys(base.cars).length);
   });
 
-  it('renders a car whose price changed, not the cars that show it as similar (their cards are in similar.json)', async () => {
+  it('renders a car whose price changed, not the cars that show it as similar (their cards are in the price band files)', async () => {
     const target = model.vehicles.find((v) => (model.vehicles as VdpVehicle[]).filter((o) => o.similar_ids?.includes(v.id)).length >= 2)!;
     const next = await build((cars) => {
       const car = cars.find((c) => c.id === target.id)!;
@@ -81,7 +81,7 @@ describe('the incremental render plan', () => {
     expect(plan.render).toEqual([emptied!.slug]);
   });
 
-  it('renders a car whose price gauge now shows or hides, not one whose gauge figures moved (they are in its autogauge file)', async () => {
+  it('renders a car whose price gauge now shows or hides, not one whose gauge figures moved (its page computes them from the model file)', async () => {
     const next = await build();
     const [moved, hidden] = (next.vehicles as VdpVehicle[]).filter((v) => shouldShowPriceGauge(v.price_gauge));
     moved!.price_gauge = { ...moved!.price_gauge!, fill: (moved!.price_gauge!.fill + 7) % 100, description: 'changed' };

@@ -135,6 +135,8 @@ describe('bench:build upload report', () => {
   it('groups files by kind and prints the share', () => {
     expect(uploadKind('cars/2020-toyota-hilux-1/index.html')).toBe('cars/*/index.html');
     expect(uploadKind('cars/2020-toyota-hilux-1/autogauge')).toBe('cars/*/autogauge');
+    expect(uploadKind('cars/_market/toyota--hilux.json')).toBe('cars/_market/*');
+    expect(uploadKind('cars/_similar/used-24.json')).toBe('cars/_similar/*');
     expect(uploadKind('search/toyota/hilux/index.html')).toBe('search/*');
     expect(uploadKind('img/ab/0123-c528x385-q75.webp')).toBe('img/*');
     expect(uploadKind('sitemap.xml')).toBe('sitemap.xml');

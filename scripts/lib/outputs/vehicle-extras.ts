@@ -2,17 +2,21 @@
  * Vehicle page precomputation. Before the pages render: reads each listed car's page extras (naming
  * any malformed one in the log), processes its 360 spin frames and interior view through the image
  * pipeline, computes its price gauge from comparable stock and picks its similar cars, and returns
- * them by car id (the pipeline puts them on a new copy of each car). After: writes
- * each gauge as the static file /cars/{slug}/autogauge (what the page's gauge fetches), each car's
- * similar cars as /cars/{slug}/similar.json, and publishes the spin images.
+ * them by car id (the pipeline puts them on a new copy of each car). After: writes the gauge's
+ * comparable stock by model (/cars/_market/*.json, src/lib/price-gauge/market.ts) and the similar
+ * cars by price band (/cars/_similar/*.json, src/lib/vdp/similar-band.ts), what the pages' gauge and
+ * similar cars fetch, and publishes the spin images. Not one file per car: a night's arrivals move
+ * thousands of cars' gauges and lists, and each such file was uploaded again (issue 25).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Photo, Vehicle } from '../../../src/lib/model/vehicle.ts';
-import { priceGauges } from '../../../src/lib/price-gauge/index.ts';
+import { priceGauges, shouldShowPriceGauge } from '../../../src/lib/price-gauge/index.ts';
+import { gaugeFromModelFiles, marketFiles, marketPath } from '../../../src/lib/price-gauge/market.ts';
 import { readVdpExtras } from '../../../src/lib/vdp/extras.ts';
-import { similarCardsFile, similarCardsPath, similarCarIds, SIMILAR_CARDS_FILE } from '../../../src/lib/vdp/similar.ts';
+import { similarCarIds, SIMILAR_CARDS_FILE } from '../../../src/lib/vdp/similar.ts';
+import { similarBandFiles } from '../../../src/lib/vdp/similar-band.ts';
 import type { VdpBuildFields, VdpVehicle } from '../../../src/lib/vdp/vehicle.ts';
 import { processImages, publishImages } from '../images/pipeline.ts';
 import type { BuildOutput } from './index.ts';
@@ -26,26 +30,25 @@ function gaugeEnabled(tenant: { features: { price_gauge: boolean }; plugins: { a
 }
 
 /**
- * Each car's /cars/{slug}/similar.json from the cards Astro rendered once each into the intermediate
- * SIMILAR_CARDS_FILE, which is then removed (it is not part of the site). Written every build, for
- * every car, rendered this time or copied: the lists change with the stock, the pages do not.
+ * The similar cars' band files (/cars/_similar/<band>.json: src/lib/vdp/similar-band.ts) from the
+ * cards Astro rendered once each into the intermediate SIMILAR_CARDS_FILE, which is then removed (it is
+ * not part of the site). Written every build, for every car, rendered this time or copied: the lists
+ * change with the stock, the pages do not.
  */
 function writeSimilarFiles(cars: readonly VdpVehicle[], siteOut: string): { files: number; missing: string[] } {
   const file = join(siteOut, SIMILAR_CARDS_FILE);
   const cards = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
   rmSync(file, { force: true });
-  const missing = new Set<string>();
-  let files = 0;
-  for (const car of cars) {
-    const ids = car.similar_ids ?? [];
-    if (ids.length === 0) continue;
-    for (const id of ids) if (cards[id] === undefined) missing.add(id);
-    const out = join(siteOut, similarCardsPath(car.slug));
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, JSON.stringify(similarCardsFile(ids, cards)));
-    files++;
-  }
-  return { files, missing: [...missing] };
+  const { files, missing } = similarBandFiles(cars, cards);
+  for (const [path, content] of files) writeJson(siteOut, path, content);
+  return { files: files.size, missing: [...missing] };
+}
+
+/** A site file at a root-relative path, its folders made. */
+function writeJson(siteOut: string, path: string, content: unknown): void {
+  const out = join(siteOut, path);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify(content));
 }
 
 export const vehicleExtras: BuildOutput = {
@@ -89,13 +92,16 @@ export const vehicleExtras: BuildOutput = {
   async write({ model, siteOut, log }) {
     let written = 0;
     const photos: Photo[] = [];
-    for (const car of model.vehicles as readonly VdpVehicle[]) {
-      photos.push(...(car.spin_photos ?? []), ...(car.interior_photo?.ok ? [car.interior_photo] : []));
-      if (!car.price_gauge) continue;
-      const file = join(siteOut, 'cars', car.slug, 'autogauge');
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, JSON.stringify(car.price_gauge));
-      written++;
+    for (const car of model.vehicles as readonly VdpVehicle[]) photos.push(...(car.spin_photos ?? []), ...(car.interior_photo?.ok ? [car.interior_photo] : []));
+    // The gauge's comparable stock by model, which the pages compute their gauge from (a tenant with the
+    // AutoGrab plugin asks the functions instead). Only the models some page shows a gauge for.
+    if (gaugeFromModelFiles(model.tenant)) {
+      const shown = new Set((model.vehicles as readonly VdpVehicle[]).filter((car) => shouldShowPriceGauge(car.price_gauge)).map((car) => marketPath(car)));
+      for (const [path, groups] of marketFiles(model.vehicles)) {
+        if (!shown.has(path)) continue;
+        writeJson(siteOut, path, groups);
+        written++;
+      }
     }
     if (photos.length > 0) {
       const { missing } = await publishImages(photos, cacheDir(), siteOut);
@@ -104,6 +110,6 @@ export const vehicleExtras: BuildOutput = {
     const similar = writeSimilarFiles(model.vehicles as readonly VdpVehicle[], siteOut);
     if (similar.missing.length)
       log(`similar cars: no card for ${similar.missing.length} car(s) (${similar.missing.slice(0, 5).join(', ')}); their lists are shorter`);
-    log(`vehicle extras: ${written} price gauges, ${similar.files} similar-cars files, ${photos.length} spin and interior images`);
+    log(`vehicle extras: ${written} price-gauge model files, ${similar.files} similar-cars band files, ${photos.length} spin and interior images`);
   },
 };

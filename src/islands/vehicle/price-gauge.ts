@@ -1,14 +1,19 @@
 import { shouldShowPriceGauge, type PriceGauge } from '../../lib/price-gauge/index.ts';
+import { gaugeFromMarket, type MarketGroup } from '../../lib/price-gauge/market.ts';
 import { formatDollars } from '../../lib/rules/format.ts';
 
 /**
- * The price comparison gauge: GET {car path}/autogauge; a skeleton until it answers, nothing on a
- * failure or when the gauge is not to be shown; the marker animates into place over 2.2 s.
+ * The price comparison gauge: GET its model's comparable stock (/cars/_market/*.json) and compute the
+ * car's gauge by the build's rule, or, with the AutoGrab plugin, GET {car path}/autogauge from the
+ * functions; a skeleton until it answers, nothing on a failure or when the gauge is not to be shown;
+ * the marker animates into place over 2.2 s.
  */
 export function mount(el: HTMLElement): void {
   fetch(el.dataset['src'] ?? '')
-    .then((res) => (res.ok ? (res.json() as Promise<PriceGauge>) : Promise.reject(new Error(`HTTP ${res.status}`))))
-    .then((gauge) => {
+    .then((res) => (res.ok ? (res.json() as Promise<unknown>) : Promise.reject(new Error(`HTTP ${res.status}`))))
+    .then((answer) => {
+      const car = el.dataset['car'];
+      const gauge = car ? gaugeFromMarket(car, Array.isArray(answer) ? (answer as MarketGroup[]) : []) : (answer as PriceGauge | null);
       if (!shouldShowPriceGauge(gauge)) return el.remove();
       const set = (key: string, text: string) => {
         const o = el.querySelector(`[data-out="${key}"]`);

@@ -5,6 +5,7 @@
  */
 import type { Photo } from '../model/vehicle.ts';
 import { shouldShowPriceGauge } from '../price-gauge/index.ts';
+import { gaugeFromModelFiles, marketPath } from '../price-gauge/market.ts';
 import { bodyTypeLabel } from '../rules/body-type.ts';
 import { callUsNumber, phoneShown, type PhoneShown } from '../rules/call-us.ts';
 import type { CardTag } from '../rules/card-tag.ts';
@@ -41,7 +42,7 @@ import type { Location } from '../tenant/load-tenant.ts';
 import { makeModel, toSearchDocs } from '../search/documents.ts';
 import { searchRoutes } from '../search/pretty-routes.ts';
 import { similarCarsQuery } from '../search/similar.ts';
-import { similarCardsPath } from './similar.ts';
+import { similarBandPath } from './similar-band.ts';
 import { emptyState, searchLink, searchUrl, type UrlContext } from '../search/url.ts';
 import { readVdpExtras, type Hotspot, type VdpExtras } from './extras.ts';
 import { sidebarActions, type SidebarAction } from './sidebar-actions.ts';
@@ -120,14 +121,19 @@ export interface VehiclePage {
   };
   fuel?: { economy: number; price: string; distance: string; weekly: string } | undefined;
   delivery: boolean;
-  gauge: boolean;
   /**
-   * Similar cars: their cards load from `src` (/cars/{slug}/similar.json, written by the build) when the
-   * section comes near the screen; until then, without JavaScript, or when that fails, the section
-   * links to `searchHref`, the search narrowed by the same rule (car type and price window). Absent
-   * when the build found no similar car.
+   * The price gauge: fetched from `src` when it comes near the screen. With `car`, `src` is its model's
+   * comparable stock (/cars/_market/*.json) and the page computes the gauge of car `car` from it; without,
+   * `src` is the functions' answer (GET {car path}/autogauge, the AutoGrab plugin). Absent: no gauge.
    */
-  similar?: { src: string; searchHref: string } | undefined;
+  gauge?: { src: string; car?: string | undefined } | undefined;
+  /**
+   * Similar cars: their cards load from `src` (the car's price band, /cars/_similar/*.json, written by
+   * the build), where `car` finds its list, when the section comes near the screen; until then, without
+   * JavaScript, or when that fails, the section links to `searchHref`, the search narrowed by the same
+   * rule (car type and price window). Absent when the build found no similar car.
+   */
+  similar?: { src: string; car: string; searchHref: string } | undefined;
   map?: { location: Location; directions?: string | undefined; embed?: string | undefined } | undefined;
   stickyBars: boolean;
 }
@@ -180,7 +186,7 @@ export function similarSection(car: VdpVehicle, model: SiteModel): VehiclePage['
   const query = similarCarsQuery(car);
   const price = query.ranges?.price;
   const searchHref = searchLink({ car_type: (query.anyOf?.car_type ?? []).map(String) }, crumbContext(model), price ? { ranges: { price } } : {});
-  return { src: similarCardsPath(car.slug), searchHref };
+  return { src: similarBandPath(car), car: car.id, searchHref };
 }
 
 /**
@@ -251,7 +257,8 @@ function deriveVehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
   const economy = fuelEconomy(extras.variant?.fuelconsumptioncombined);
   const gaugeOn = (tenant.features.price_gauge || tenant.plugins.autogauge) && shownPrice !== undefined;
   // With the local gauge the build already knows the answer: a car whose gauge would be hidden gets no block.
-  const gauge = gaugeOn && (car.price_gauge === undefined || shouldShowPriceGauge(car.price_gauge));
+  const gaugeShown = gaugeOn && (car.price_gauge === undefined || shouldShowPriceGauge(car.price_gauge));
+  const gauge = !gaugeShown ? undefined : gaugeFromModelFiles(tenant) ? { src: marketPath(car), car: car.id } : { src: `${car.path}/autogauge` };
   const announcement = locationAnnouncement(car.location);
 
   return {
