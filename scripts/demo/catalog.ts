@@ -3,6 +3,7 @@
  * drivetrains and approximate new drive-away prices (AUD). Enough variety for believable stock.
  */
 import type { ArtKind } from './art.ts';
+import { gearCount } from './plausible.ts';
 
 export type Kind = 'car' | 'motorcycle' | 'truck';
 export type FuelKind = 'petrol' | 'premium' | 'diesel' | 'hybrid' | 'phev' | 'electric';
@@ -1600,19 +1601,22 @@ export const DRIVE: Record<DriveKind, { drive: string; simple?: string }> = {
   chain: { drive: 'Chain' },
 };
 
-/** Transmission text, simple transmission and gear count from a short code like "A8" or "DCT7". */
-export function transmission(code: string): { trans: string; simple: string; gears: number } {
-  if (code === 'CVT') return { trans: 'Constantly Variable Transmission', simple: 'Automatic', gears: 1 };
-  if (code === 'eCVT') return { trans: 'Electronic Continuously Variable', simple: 'Automatic', gears: 1 };
-  if (code === 'EV') return { trans: '1 Speed Reduction Gear', simple: 'Automatic', gears: 1 };
+/**
+ * Transmission text, simple transmission and gear count from a short code like "A8" or "DCT7" and the
+ * variant's fuel: the gear count is plausible.ts gearCount (none for a CVT; 1 only for an electric car).
+ */
+export function transmission(code: string, fuel: FuelKind): { trans: string; simple: string; gears: number | undefined } {
+  const gears = gearCount(code, fuel);
+  if (code === 'CVT') return { trans: 'Constantly Variable Transmission', simple: 'Automatic', gears };
+  if (code === 'eCVT') return { trans: 'Electronic Continuously Variable', simple: 'Automatic', gears };
+  if (code === 'EV') return { trans: '1 Speed Reduction Gear', simple: 'Automatic', gears };
   const m = /^(AMT|DCT|A|M)(\d+)$/.exec(code);
   if (!m) throw new Error(`Unknown transmission code ${code}`);
-  const gears = Number(m[2]);
   const kind = m[1];
-  if (kind === 'M') return { trans: `${gears} Speed Manual`, simple: 'Manual', gears };
-  if (kind === 'AMT') return { trans: `${gears} Speed Automated Manual`, simple: 'Automatic', gears };
-  if (kind === 'DCT') return { trans: `${gears} Speed Dual Clutch`, simple: 'Automatic', gears };
-  return { trans: `${gears} Speed Sports Automatic`, simple: 'Automatic', gears };
+  if (kind === 'M') return { trans: `${m[2]} Speed Manual`, simple: 'Manual', gears };
+  if (kind === 'AMT') return { trans: `${m[2]} Speed Automated Manual`, simple: 'Automatic', gears };
+  if (kind === 'DCT') return { trans: `${m[2]} Speed Dual Clutch`, simple: 'Automatic', gears };
+  return { trans: `${m[2]} Speed Sports Automatic`, simple: 'Automatic', gears };
 }
 
 /** World manufacturer identifiers by make (first three VIN characters). */

@@ -4,6 +4,7 @@
  */
 import type { ArtKind, Scene, View } from './art.ts';
 import { CATALOGUE, DRIVE, FUEL, INTERIORS, POPULARITY, WMI, equipmentPool, transmission, type Kind, type ModelSpec, type Variant } from './catalog.ts';
+import { perkFits, type CommentCar } from './plausible.ts';
 import { createRng, hashString, type Rng } from './prng.ts';
 import { addFullMedia, addVdpExtras, belowMarket, expireRego, type DemoFinance } from './vdp-extras.ts';
 import { slugify } from '../../src/lib/utils/slugify.ts';
@@ -231,7 +232,7 @@ function formatKm(km: number): string {
 function dealerComments(
   rng: Rng,
   profile: StockProfile,
-  car: { year: number; make: string; model: string; badge: string; colour: string; km: number; car_type: CarType; kind: Kind },
+  car: { year: number; make: string; model: string; badge: string; colour: string; km: number; kind: Kind } & CommentCar,
   equipment: string[],
 ): string {
   const title = `${car.year} ${car.make} ${car.model}${car.badge ? ` ${car.badge}` : ''}`;
@@ -245,7 +246,7 @@ function dealerComments(
       : car.car_type === 'demo'
         ? rng.pick([
             `Ex-demonstrator ${car.model} ${car.badge} with only ${formatKm(car.km)} km: save thousands on new and keep the balance of the factory warranty.`,
-            `Our ${car.model} demo is ready for a new home. ${formatKm(car.km)} km, registered and immaculate.`,
+            `Our ${car.model} demo is ready for a new home. ${formatKm(car.km)} km${car.registered ? ', registered' : ''} and immaculate.`,
           ])
         : rng.pick([
             `This ${title} has covered ${formatKm(car.km)} km and comes with a full service history.`,
@@ -258,8 +259,10 @@ function dealerComments(
     const picks = rng.shuffle(equipment).slice(0, 3);
     parts.push(`Highlights include ${picks[0]!.toLowerCase()}, ${picks[1]!.toLowerCase()} and ${picks[2]!.toLowerCase()}.`);
   }
+  // Drawn from every perk (the same draws as ever, so the rest of the stock stays as it was), then only
+  // those that hold for this car: a new car's comments never promise a used-car inspection.
   const extras = rng.shuffle(profile.perks).slice(0, rng.int(0, Math.min(6, profile.perks.length)));
-  parts.push(...extras);
+  parts.push(...extras.filter((p) => perkFits(p, car)));
   if (car.kind === 'truck') parts.push('Suitable for a light rigid (LR) licence holder; ask about finance for ABN holders.');
   if (car.kind === 'motorcycle' && /LAMS/.test(car.badge)) parts.push('LAMS approved, perfect for learner and provisional riders.');
   if (rng.chance(0.7)) parts.push(profile.signoff);
@@ -393,7 +396,7 @@ function makeVehicle(ctx: Context, rng: Rng, index: number, constraint: Constrai
   const colour = rng.pick(spec.colours);
   const fuel = FUEL[variant.fuel];
   const drive = DRIVE[variant.drive];
-  const tr = transmission(variant.trans);
+  const tr = transmission(variant.trans, variant.fuel);
   const name = `${year} ${spec.make} ${spec.model}${variant.badge ? ` ${variant.badge}` : ''}`;
 
   // Dates: listed some days ago (sold cars: sold after listing).
@@ -467,7 +470,7 @@ function makeVehicle(ctx: Context, rng: Rng, index: number, constraint: Constrai
     fuel: fuel.fuel,
     body: spec.body,
     trans: tr.trans,
-    gearnum: tr.gears,
+    ...(tr.gears !== undefined ? { gearnum: tr.gears } : {}),
     engine_size: variant.engine,
     simple_body: spec.simple_body,
     ...(drive.simple ? { simple_drive: drive.simple } : {}),
@@ -486,7 +489,7 @@ function makeVehicle(ctx: Context, rng: Rng, index: number, constraint: Constrai
   record.dealercomments = dealerComments(
     rng,
     profile,
-    { year, make: spec.make, model: spec.model, badge: variant.badge, colour, km, car_type: carType, kind: spec.kind },
+    { year, make: spec.make, model: spec.model, badge: variant.badge, colour, km, car_type: carType, kind: spec.kind, age, price_type: priceType, registered },
     equipment,
   );
   if (carType === 'used' && rng.chance(0.3)) record.file = `https://www.example.com/history-reports/${vin}.pdf`;

@@ -19,6 +19,22 @@ const parts = contentOf(model).parts ?? [];
 /** The island hydrates on first interaction (helpers.ts hydrateSearch). */
 const hydrate = (page: Page) => hydrateSearch(page, '.catalog-search');
 
+/** Phones: the filters wait behind the Filters button (tests/e2e/offers-phone.spec.ts); a desktop shows them beside the results. */
+const phone = () => test.info().project.name === 'phone';
+async function openFilters(page: Page): Promise<void> {
+  if (!phone()) return;
+  await page.getByTestId('catalog-filters-toggle').click();
+  await expect(page.getByTestId('catalog-filters')).toBeVisible();
+}
+async function closeFilters(page: Page): Promise<void> {
+  if (!phone()) return;
+  await page
+    .getByTestId('catalog-filters')
+    .getByRole('button', { name: /^Show / })
+    .click();
+  await expect(page.getByTestId('catalog-filters')).toBeHidden();
+}
+
 const titles = (page: Page, testid: string) => page.getByTestId(testid).locator('.catalog-title').allInnerTexts();
 
 test.describe('offers search', () => {
@@ -28,6 +44,7 @@ test.describe('offers search', () => {
     await page.goto(`${BASE}/special-offers`);
     expect(offers.length).toBeGreaterThan(3);
     expect(await titles(page, 'offer-card')).toEqual(offers.map((o) => o.name));
+    await openFilters(page);
     await expect(page.getByRole('checkbox', { name: /Drive Away/ })).toHaveAttribute('href', '/special-offers?category=Drive+Away');
     await context.close();
   });
@@ -46,6 +63,7 @@ test.describe('offers search', () => {
 
     const driveAway = offers.filter((o) => o.category === 'Drive Away');
     expect(driveAway.length).toBeGreaterThan(1);
+    await openFilters(page);
     await page.getByRole('checkbox', { name: /Drive Away/ }).click();
     await expect.poll(() => titles(page, 'offer-card')).toEqual(driveAway.map((o) => o.name));
     await expect(page).toHaveURL(/category=Drive\+Away/);
@@ -56,6 +74,7 @@ test.describe('offers search', () => {
     expect(cheap.length).toBeGreaterThan(0);
     await expect.poll(() => titles(page, 'offer-card')).toEqual(cheap.map((o) => o.name));
     await expect(page).toHaveURL(/range\[price\]=:40000|range%5Bprice%5D=%3A40000/);
+    await closeFilters(page);
 
     await box.fill('zzqxv');
     await expect(page.getByTestId('empty-state')).toContainText(EMPTY_OFFERS_TEXT);
@@ -76,6 +95,7 @@ test.describe('offers search', () => {
     await page.goto(`${BASE}/special-offers?category=Servicing&range[price]=$20,000:$50,000`);
     const expected = offers.filter((o) => o.category === 'Servicing' && o.price !== undefined && o.price >= 20000 && o.price <= 50000);
     await expect.poll(() => titles(page, 'offer-card')).toEqual(expected.map((o) => o.name));
+    await openFilters(page);
     await expect(page.getByRole('checkbox', { name: /Servicing/ })).toHaveAttribute('aria-checked', 'true');
     expect(errors).toEqual([]);
   });
@@ -96,6 +116,7 @@ test.describe('models search', () => {
     await expect(page.getByTestId('model-card').getByRole('link', { name: 'Toyota HiLux' })).toHaveAttribute('href', '/models/hilux');
     await page.locator('.catalog-search .search-field input').fill('');
     await expect.poll(() => titles(page, 'model-card')).toHaveLength(all.length);
+    await openFilters(page);
     const suv = page.getByRole('checkbox', { name: /^SUV/ });
     const count = Number(await suv.locator('.facet-count').innerText());
     await suv.click();

@@ -10,6 +10,7 @@ import { BAD_REASONS, generateRealworldTenant, type Expected } from '../../scrip
 import { exportShape, generateDemoTenants, isListed, parseNow, type GeneratedTenant } from '../../scripts/demo/generate.ts';
 import { makeVin, vinCheckDigit } from '../../scripts/demo/stock.ts';
 import { createRng } from '../../scripts/demo/prng.ts';
+import { commentContradictions, gearCount, perkFits, type CommentCar } from '../../scripts/demo/plausible.ts';
 import { CarRecordSchema } from '../../src/lib/schemas/car.ts';
 import { parseTenantConfig } from '../../src/lib/tenant/load-tenant.ts';
 
@@ -162,6 +163,65 @@ describe('demo tenants', () => {
       const old = used.filter((r) => (r.year as number) <= 2018);
       if (young.length > 3 && old.length > 3) expect(avg(old)).toBeLessThan(avg(young));
     }
+  });
+
+  it('reads right for its car type: comments claim nothing the car is not, gears only where a gearbox has them', () => {
+    const thisYear = parseNow(NOW).getUTCFullYear();
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const slug of SLUGS) {
+      for (const r of stockOf(slug)) {
+        const car: CommentCar = {
+          car_type: r.car_type as CommentCar['car_type'],
+          make: r.make as string,
+          age: thisYear - (r.year as number),
+          km: r.km as number,
+          price_type: r.price_type as string,
+          registered: typeof r.regplate === 'string' && r.regplate !== '',
+        };
+        const text = (r.dealercomments as string | null) ?? '';
+        for (const says of commentContradictions(text, car)) wrong.push(`${slug} car ${r.id} (${car.car_type} ${r.make as string}): says ${says}`);
+        if (text) checked++;
+        // "Gears 1" only on an electric car (its reduction gear); a CVT has no gear count; a gearbox has 4 or more.
+        const gears = (r.gearnum as number | null | undefined) ?? undefined; // null: the other_status edge case's empty fields
+        if (gears === 1 && r.fuel !== 'Electric') wrong.push(`${slug} car ${r.id}: ${r.fuel as string} with 1 gear`);
+        if (gears !== undefined && gears !== 1) expect(gears).toBeGreaterThanOrEqual(4);
+        if (/Continuously Variable/.test(r.trans as string)) expect(gears).toBeUndefined();
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('keeps a perk line only where it holds for the car', () => {
+    const car: CommentCar = { car_type: 'new', make: 'Toyota', age: 0, km: 10, price_type: 'DAP', registered: false };
+    const used: CommentCar = { ...car, car_type: 'used', age: 3, km: 40000, registered: true };
+    expect(perkFits('Every used vehicle has passed a 150-point inspection.', car)).toBe(false);
+    expect(perkFits('Every used vehicle has passed a 150-point inspection.', used)).toBe(true);
+    expect(perkFits('Every used vehicle has passed a 150-point inspection.', { ...used, car_type: 'demo' })).toBe(false);
+    expect(perkFits('3-month / 5,000 km statutory warranty applies where eligible.', car)).toBe(false);
+    expect(perkFits('12 months rego, fresh service, new tyres.', car)).toBe(false);
+    expect(perkFits('Every car comes with a current WA roadworthy and a PPSR certificate.', car)).toBe(false);
+    expect(perkFits('Every car comes with a current WA roadworthy and a PPSR certificate.', { ...used, car_type: 'demo' })).toBe(true);
+    expect(perkFits('Toyota Access capped-price servicing applies.', car)).toBe(true);
+    expect(perkFits('Toyota Access capped-price servicing applies.', { ...car, make: 'Ford' })).toBe(false);
+    expect(perkFits('Toyota Access capped-price servicing applies.', { ...used, age: 7 })).toBe(false);
+    expect(perkFits('Drive away no more to pay.', { ...car, price_type: 'EGC' })).toBe(false);
+    expect(perkFits('Extended warranty available.', car)).toBe(true);
+    expect(perkFits('Trade-ins welcome: we will appraise yours while you test drive.', car)).toBe(true);
+    expect(
+      commentContradictions('Our RAV4 demo is ready for a new home. 3,000 km, registered and immaculate.', { ...used, car_type: 'demo', registered: false }),
+    ).toEqual(['a registered car']);
+  });
+
+  it('counts gears as a spec sheet does', () => {
+    expect(gearCount('EV', 'electric')).toBe(1);
+    expect(gearCount('EV', 'phev')).toBeUndefined();
+    expect(gearCount('CVT', 'petrol')).toBeUndefined();
+    expect(gearCount('eCVT', 'hybrid')).toBeUndefined();
+    expect(gearCount('A8', 'diesel')).toBe(8);
+    expect(gearCount('DCT7', 'petrol')).toBe(7);
+    expect(gearCount('M6', 'petrol')).toBe(6);
   });
 
   it('computes VIN check digits', () => {

@@ -189,13 +189,23 @@ function CatalogLayout({ kind }: { kind: CatalogKind }) {
   const rangeAttr = CATALOG_RANGE[kind];
   const hasRefinement = clear.canRefine || state.query !== '';
   const clearAll = () => clear.refine();
+  // The filters applied (each ticked option, a price range), counted on the phone's Filters button.
+  const activeFilters =
+    Object.values(state.refinements).reduce((n, v) => n + v.length, 0) + (state.range.min !== undefined || state.range.max !== undefined ? 1 : 0);
+  const filtersId = `${kind}-filters`;
   return (
     <div className={`catalog-search catalog-${kind}`} data-ready={ready ? '' : undefined} data-testid={`${kind}-search`}>
       <div className="search-bar">
         <SearchField action={home} label={labels.search} placeholder={labels.placeholder} />
       </div>
       <div className="search-body">
-        <aside className="search-filters catalog-filters" aria-label="Filters">
+        {/*
+          Phones: the results come first and the filters open from a Filters button over the page. The
+          button and the panel are the browser's popover (popovertarget), so they work before the island
+          has loaded and without JavaScript; from 901 px the panel is the side column, always shown
+          (catalog.css). A browser without popovers shows the panel in the page, as before.
+        */}
+        <aside id={filtersId} popover="auto" className="search-filters catalog-filters" aria-label="Filters" data-testid="catalog-filters">
           <div className="filters-head">
             <h2>Filters</h2>
             {hasRefinement && (
@@ -203,17 +213,30 @@ function CatalogLayout({ kind }: { kind: CatalogKind }) {
                 Clear all
               </a>
             )}
+            <button type="button" className="link-button catalog-filters-close" popoverTarget={filtersId} popoverTargetAction="hide">
+              Close<span className="visually-hidden"> filters</span>
+            </button>
           </div>
           {CATALOG_FACETS[kind].map((f) => (
             <CatalogFacet key={f.attribute} kind={kind} attribute={f.attribute} title={f.title} state={state} />
           ))}
           {rangeAttr && <PriceFilter kind={kind} attribute={rangeAttr} state={state} />}
+          <div className="catalog-filters-foot">
+            <button type="button" className="btn" popoverTarget={filtersId} popoverTargetAction="hide">
+              Show {nbHits === 1 ? `1 ${labels.one}` : `${formatNumber(nbHits)} ${labels.many}`}
+            </button>
+          </div>
         </aside>
         <div className="search-results" aria-busy={status === 'loading' || status === 'stalled'} data-status={status}>
           <h2 className="visually-hidden">Search results</h2>
-          <p className="muted result-count" data-testid="result-count" aria-live="polite">
-            {nbHits === 0 ? `0 ${labels.many}` : `Showing ${items.length} of ${formatNumber(nbHits)} ${nbHits === 1 ? labels.one : labels.many}`}
-          </p>
+          <div className="catalog-results-head">
+            <p className="muted result-count" data-testid="result-count" aria-live="polite">
+              {nbHits === 0 ? `0 ${labels.many}` : `Showing ${items.length} of ${formatNumber(nbHits)} ${nbHits === 1 ? labels.one : labels.many}`}
+            </p>
+            <button type="button" className="btn btn-small btn-outline catalog-filters-toggle" popoverTarget={filtersId} data-testid="catalog-filters-toggle">
+              Filters{activeFilters > 0 ? ` (${activeFilters})` : ''}
+            </button>
+          </div>
           {status === 'error' && <p className="search-error">Search is not answering right now; these are the last results.</p>}
           {items.length === 0 && status !== 'loading' ? (
             <EmptyState clearHref={home} onClear={clearAll} text={kind === 'offers' ? EMPTY_OFFERS_TEXT : undefined} />
