@@ -251,16 +251,32 @@ describe('stock-driven menus, models and brands', () => {
     const used = site(MINIMAL, undefined, [{ make: 'Mazda', model: 'CX-5', car_type: 'used' }]);
     expect(modelPages(used).map((p) => p.slug)).toEqual(['cx-5']);
   });
-  it('groups brands by kind, franchised makes first, and the group’s dealerships', () => {
+  it('puts the franchises (tenant config) in the grids by kind, the other makes in stock apart, and the group’s dealerships', () => {
     const grids = brandGrids(m);
-    expect(grids.car.map((b) => b.slug)).toEqual(['toyota', 'ford']);
+    expect(grids.car.map((b) => b.slug)).toEqual(['toyota']);
     expect(grids.motorcycle.map((b) => b.slug)).toEqual(['yamaha']);
-    expect(grids.truck.map((b) => b.slug)).toEqual(['hino']);
+    expect(grids.truck.map((b) => b.slug)).toEqual([]);
+    // A make with one used car is in stock, not a brand the dealer represents (issue 26).
+    expect(grids.used.map((b) => [b.slug, b.vehicles.length, b.franchise])).toEqual([
+      ['ford', 1, false],
+      ['hino', 1, false],
+    ]);
     expect(grids.group.map((g) => [g.slug, g.href])).toEqual([
       ['acme-toyota', '/acme-toyota/overview'],
       ['acme-bikes', '/acme-bikes/overview'],
     ]);
-    expect(brandOverviews(grids).map((b) => b.slug)).toEqual(['toyota', 'ford', 'yamaha', 'hino']);
+    expect(brandOverviews(grids).map((b) => b.slug)).toEqual(['toyota', 'yamaha', 'ford', 'hino']);
+  });
+  it('shows a franchise without stock in its first kind’s grid, and one with stock in the grids of its kinds', () => {
+    const grids = brandGrids(
+      site({ ...MINIMAL, locations: [{ name: 'Acme', manufacturers: ['Kia', 'Honda', 'Isuzu'], dealership_slug: 'acme' }] }, undefined, [
+        { make: 'Honda', model: 'CB650R', car_type: 'new', item_type: 'motorcycle' },
+        { make: 'Mazda', model: 'CX-5', car_type: 'used' },
+      ]),
+    );
+    expect(grids.car.map((b) => b.slug)).toEqual(['isuzu', 'kia']);
+    expect(grids.motorcycle.map((b) => [b.slug, b.vehicles.length])).toEqual([['honda', 1]]);
+    expect(grids.used.map((b) => b.slug)).toEqual(['mazda']);
   });
   it('lets the tenant replace header and footer', () => {
     const own = site({

@@ -32,7 +32,19 @@ describe('make facet', () => {
   it('keeps a refined make visible when collapsed, and lists popular makes that have stock', () => {
     const withRefined = makes.map((m, i) => (i === 12 ? { ...m, isRefined: true } : m));
     expect(makeFacetView(withRefined, [], false).all.map((m) => m.value)).toContain('Make12');
-    expect(makeFacetView(makes, ['make03', 'Nope', 'Make01'], false).popular.map((m) => m.value)).toEqual(['Make03', 'Make01']);
+    const view = makeFacetView(makes, ['make03', 'Nope', 'Make01', 'Make20'], false);
+    expect(view.popularCount).toBe(3);
+    expect(view.all.slice(0, 4).map((m) => m.value)).toEqual(['Make03', 'Make01', 'Make20', 'Make00']);
+  });
+
+  it('is one list: each make once, popular makes first, the rest in the facet order', () => {
+    const open = makeFacetView(makes, ['Make05', 'make05', 'Make24'], true);
+    const values = open.all.map((m) => m.value);
+    expect(values).toHaveLength(25);
+    expect(new Set(values).size).toBe(25);
+    expect(values.slice(0, 3)).toEqual(['Make05', 'Make24', 'Make00']);
+    expect(open.popularCount).toBe(2);
+    expect(makeFacetView(makes, ['Make05', 'Make24'], false).all).toHaveLength(7);
   });
 
   it('Select models / Hide, and at most 30 models of that make', () => {

@@ -199,7 +199,7 @@ export function BodyTiles({ title }: { title: string }) {
 }
 
 /**
- * The make facet: popular makes, then all makes collapsed to 7 (Show all makes / Hide extra makes)
+ * The make facet: one list, popular makes first, collapsed to 7 (Show all makes / Hide extra makes)
  * with a divider after 20, each make with Select models / Hide for its models (at most 30).
  */
 export function MakeFacet({ popularMakes }: { popularMakes: readonly string[] }) {
@@ -227,11 +227,6 @@ export function MakeFacet({ popularMakes }: { popularMakes: readonly string[] })
   return (
     <fieldset className="facet facet-make">
       <legend>Make</legend>
-      {view.popular.length > 0 && (
-        <div className="facet-popular" aria-label="Popular makes">
-          {view.popular.map((i) => option(i, `popular-${i.value}`))}
-        </div>
-      )}
       <ul className="facet-makes" aria-label="All makes">
         {view.all.map((i, index) => {
           const open = openModels.has(i.value) || modelItems.some((m) => m.isRefined && m.value.startsWith(`${i.value} > `));

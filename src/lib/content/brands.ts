@@ -1,7 +1,10 @@
 /**
- * The /brands grids (car, motorcycle, truck, group) and the /{brand-slug}/overview pages. By default
- * a grid holds the dealer's franchised makes (location and dealership makes) and every make in stock
- * of that kind; content/brands.json replaces any list it gives.
+ * The /brands grids and the /{brand-slug}/overview pages. The car, motorcycle and truck grids hold the
+ * dealer's franchises: the makes its tenant config says it sells (`manufacturer` and the visible
+ * locations' `manufacturers`), each in the grids of the kinds it has in stock (its first kind when it
+ * has none). Every other make in stock is in `used` ("Also in stock"): a make with one used car is not
+ * a brand the dealer represents. content/brands.json replaces any franchise grid it gives; the makes in
+ * stock that no grid holds are still in `used`.
  */
 import type { Vehicle } from '../model/vehicle.ts';
 import type { SiteModel } from '../site/site-model.ts';
@@ -34,6 +37,8 @@ export interface BrandGrids {
   car: Brand[];
   motorcycle: Brand[];
   truck: Brand[];
+  /** Makes in stock that are not franchises (nor in a grid content/brands.json gives), A to Z. */
+  used: Brand[];
   group: GroupBrandTile[];
 }
 
@@ -41,6 +46,7 @@ export const BRAND_GROUP_TITLES: Record<keyof BrandGrids, string> = {
   car: 'Car brands',
   motorcycle: 'Motorcycle brands',
   truck: 'Truck brands',
+  used: 'Also in stock',
   group: 'Our group',
 };
 
@@ -57,35 +63,52 @@ function franchiseMakes(site: SiteModel): string[] {
 
 export const brandGrids = perModel((site: SiteModel): BrandGrids => {
   const lists = contentOf(site).brands;
-  const grids: BrandGrids = { car: [], motorcycle: [], truck: [], group: [] };
+  const grids: BrandGrids = { car: [], motorcycle: [], truck: [], used: [], group: [] };
   const franchised = new Set(franchiseMakes(site).map((m) => manufacturerFor(m).slug));
-  const bySlug = () => {
+  const stocked = site.vehicles.filter((v) => v.listed && v.make && groupOfVehicle(v) !== undefined);
+  const kindsOf = new Map<string, Set<BrandGroup>>();
+  for (const v of stocked) {
+    const slug = manufacturerFor(v.make).slug;
+    const kinds = kindsOf.get(slug) ?? new Set<BrandGroup>();
+    kinds.add(groupOfVehicle(v) ?? 'car');
+    kindsOf.set(slug, kinds);
+  }
+  const brandOf = (make: string, franchise: boolean): Brand | undefined => {
+    const m = manufacturerFor(make);
+    return m.slug ? { name: m.name, slug: m.slug, logo: m.logo, franchise, vehicles: [] } : undefined;
+  };
+  const held = new Set<string>();
+  for (const group of ['car', 'motorcycle', 'truck'] as const) {
     const map = new Map<string, Brand>();
     const add = (make: string) => {
-      const m = manufacturerFor(make);
-      if (!m.slug) return undefined;
-      const b = map.get(m.slug) ?? { name: m.name, slug: m.slug, logo: m.logo, franchise: franchised.has(m.slug), vehicles: [] };
-      map.set(m.slug, b);
-      return b;
+      const b = brandOf(make, franchised.has(manufacturerFor(make).slug));
+      if (b && !map.has(b.slug)) map.set(b.slug, b);
     };
-    return { map, add };
-  };
-  for (const group of ['car', 'motorcycle', 'truck'] as const) {
-    const { map, add } = bySlug();
     const given = lists?.[group];
     if (given) given.forEach(add);
-    else for (const make of franchiseMakes(site)) if (manufacturerFor(make).groups[0] === group) add(make);
-    for (const v of site.vehicles) {
-      if (!v.listed || !v.make || groupOfVehicle(v) !== group) continue;
-      const slug = manufacturerFor(v.make).slug;
-      const brand = given ? map.get(slug) : add(v.make);
-      brand?.vehicles.push(v);
-    }
+    else
+      for (const make of franchiseMakes(site)) {
+        const m = manufacturerFor(make);
+        const kinds = kindsOf.get(m.slug);
+        if (kinds ? kinds.has(group) : m.groups[0] === group) add(make);
+      }
+    for (const v of stocked) if (groupOfVehicle(v) === group) map.get(manufacturerFor(v.make).slug)?.vehicles.push(v);
     const brands = [...map.values()];
-    // Given lists keep their order; derived ones show franchised makes first, then A to Z.
-    grids[group] = given ? brands : brands.sort((a, b) => Number(b.franchise) - Number(a.franchise) || a.name.localeCompare(b.name));
+    for (const b of brands) held.add(b.slug);
+    // Given lists keep their order; derived ones are A to Z.
+    grids[group] = given ? brands : brands.sort((a, b) => a.name.localeCompare(b.name));
   }
-  const makeSlugs = new Set([...grids.car, ...grids.motorcycle, ...grids.truck].map((b) => b.slug));
+  const used = new Map<string, Brand>();
+  for (const v of stocked) {
+    const slug = manufacturerFor(v.make).slug;
+    if (held.has(slug)) continue;
+    const b = used.get(slug) ?? brandOf(v.make, false);
+    if (!b) continue;
+    used.set(slug, b);
+    b.vehicles.push(v);
+  }
+  grids.used = [...used.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const makeSlugs = new Set([...grids.car, ...grids.motorcycle, ...grids.truck, ...grids.used].map((b) => b.slug));
   if (lists?.group) {
     grids.group = lists.group.map((g) => {
       const slug = g.slug ?? slugify(g.name);
@@ -105,7 +128,7 @@ export const brandGrids = perModel((site: SiteModel): BrandGrids => {
 /** Every make with an overview page, once, whichever grids it is in. */
 export function brandOverviews(grids: BrandGrids): Brand[] {
   const seen = new Map<string, Brand>();
-  for (const b of [...grids.car, ...grids.motorcycle, ...grids.truck]) {
+  for (const b of [...grids.car, ...grids.motorcycle, ...grids.truck, ...grids.used]) {
     const prev = seen.get(b.slug);
     if (prev) seen.set(b.slug, { ...prev, vehicles: [...prev.vehicles, ...b.vehicles.filter((v) => !prev.vehicles.includes(v))] });
     else seen.set(b.slug, b);

@@ -1,7 +1,7 @@
 /**
  * The bundled manufacturer list (the spec's static list of about 150 makes). Each make has the
- * grids it belongs to on /brands, first one primary. No logos are bundled: brand marks are third-party
- * trademarks, so the brand tiles use a text mark; `logo` stays for a dealer-supplied image.
+ * grids it belongs to on /brands, first one primary. The brand tiles' marks (Simple Icons, CC0-1.0)
+ * are in brand-marks.ts; `logo` stays for a dealer-supplied image.
  */
 import { slugify } from '../utils/slugify.ts';
 

@@ -5,6 +5,7 @@
 import type { Vehicle } from '../model/vehicle.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import { slugify } from '../utils/slugify.ts';
+import { stockCount } from '../rules/stock.ts';
 import { contentOf, contentPhoto, perModel } from './site-content.ts';
 import type { Offer } from './schemas.ts';
 
@@ -76,7 +77,7 @@ export const modelPages = perModel((site: SiteModel): ModelPage[] => {
       make: e.make,
       model: e.model,
       title: `${e.make} ${e.model}`,
-      description: `${e.make} ${e.model} for sale at ${site.tenant.name}: ${e.vehicles.length} in stock, with finance and trade-ins welcome.`,
+      description: `${e.make} ${e.model} for sale at ${site.tenant.name}: ${stockCount(e.vehicles)} in stock, with finance and trade-ins welcome.`,
       vehicles: e.vehicles,
     });
   }

@@ -1,7 +1,7 @@
 import type { CarStatus, CarType } from '../schemas/car.ts';
 import type { Photo, Vehicle } from '../model/vehicle.ts';
 import type { VehicleView } from '../model/vehicle-view.ts';
-import { inStockSearch } from '../rules/listing.ts';
+import { isInStock } from '../rules/stock.ts';
 
 /**
  * One search document: what a hit needs to render a card, to be faceted, filtered and sorted. The same
@@ -189,7 +189,7 @@ export function toSearchDoc(v: Vehicle, view: Pick<VehicleView, 'dealership'> | 
 
 /** Every listed vehicle as a search document, in the default order (rank 0 first), with what its view says. */
 export function toSearchDocs(vehicles: readonly Vehicle[], views: DocViews): { docs: SearchDoc[]; template: PhotoTemplate | undefined; customRanks: number[] } {
-  const listed = vehicles.filter((v) => v.listed && inStockSearch(v)).sort(compareDefaultOrder);
+  const listed = vehicles.filter(isInStock).sort(compareDefaultOrder);
   const template = photoTemplateOf(listed);
   const ctx: DocContext = { template };
   return { docs: listed.map((v, i) => toSearchDoc(v, views[v.id], ctx, i)), template, customRanks: listed.map((v) => v.custom_rank) };

@@ -12,21 +12,25 @@ export const SELECT_MODELS = 'Select models';
 export const HIDE_MODELS = 'Hide';
 
 export interface MakeFacetView<T> {
-  /** The tenant's popular makes that have stock, in the configured order. */
-  popular: T[];
-  /** The all-makes list as shown: 7 entries until Show all makes (refined makes always shown). */
+  /**
+   * The one make list as shown, each make once: the tenant's popular makes that have stock (in the
+   * configured order), then every other make (in the facet's order); 7 entries until Show all makes
+   * (refined makes always shown).
+   */
   all: T[];
+  /** How many of the first entries of the full list are popular makes. */
+  popularCount: number;
   /** Index in `all` after which a divider is drawn (after the 20th entry), if the list is that long. */
   dividerAfter: number | undefined;
   /** The toggle under the list, or undefined when there is nothing to expand. */
   toggle: typeof SHOW_ALL_MAKES | typeof HIDE_EXTRA_MAKES | undefined;
 }
 
-/** Popular makes plus the collapsible all-makes list (collapsed to 7, divider after 20). */
+/** The one collapsible make list, popular makes first (collapsed to 7, divider after 20). */
 export function makeFacetView<T extends FacetItem>(items: readonly T[], popularMakes: readonly string[], showAll: boolean): MakeFacetView<T> {
   const byValue = new Map(items.map((i) => [i.value.toLowerCase(), i]));
-  const popular = popularMakes.map((m) => byValue.get(m.toLowerCase())).filter((i): i is T => i !== undefined);
-  let all = [...items];
+  const popular = [...new Set(popularMakes.map((m) => byValue.get(m.toLowerCase())).filter((i): i is T => i !== undefined))];
+  let all = [...popular, ...items.filter((i) => !popular.includes(i))];
   const expandable = all.length > MAKES_COLLAPSED;
   if (!showAll && expandable) {
     const head = all.slice(0, MAKES_COLLAPSED);
@@ -34,8 +38,8 @@ export function makeFacetView<T extends FacetItem>(items: readonly T[], popularM
     all = [...head, ...refinedHidden];
   }
   return {
-    popular,
     all,
+    popularCount: popular.length,
     dividerAfter: all.length > MAKES_DIVIDER_AFTER ? MAKES_DIVIDER_AFTER - 1 : undefined,
     toggle: expandable ? (showAll ? HIDE_EXTRA_MAKES : SHOW_ALL_MAKES) : undefined,
   };
