@@ -63,6 +63,20 @@ for (const tenant of TENANTS) {
       expect(own(errors)).toEqual([]);
     });
 
+    test('phone: a tap on Filters while the island code is still arriving opens the panel at once (a native popover, never held)', async ({ page }, info) => {
+      test.skip(info.project.name !== 'phone', 'the phone layout');
+      await page.setViewportSize(PHONE);
+      // The island's code held back 3 s: the tap must not wait for it (the directive holds only what needs the code).
+      await page.route(/\/_astro\/CatalogApp\.[^/]+\.js$/, async (route) => {
+        await new Promise((done) => setTimeout(done, 3000));
+        await route.continue();
+      });
+      await page.goto(`${baseUrl(tenant)}/special-offers`);
+      const toggle = page.getByTestId('catalog-filters-toggle');
+      await toggle.tap();
+      await expect(page.getByTestId('catalog-filters')).toBeVisible({ timeout: 1000 });
+    });
+
     test('phone without JavaScript: Filters opens the panel, whose filters are links to the filtered offers', async ({ browser }, info) => {
       test.skip(info.project.name !== 'phone', 'the phone layout');
       const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, isMobile: true, hasTouch: true });

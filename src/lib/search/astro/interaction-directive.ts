@@ -5,9 +5,10 @@ const EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'
 
 /**
  * What only the island's code can do: buttons (Filters, Show all makes, Clear Filters) and the facets'
- * checkboxes and radios. Links, the sort select and the search box work natively and are left alone.
+ * checkboxes and radios. Links, the sort select, the search box and a button that opens a native
+ * popover (the catalogue's Filters on a phone) work natively and are left alone.
  */
-const NEEDS_CODE = 'button, [role="button"], input[type="checkbox"], input[type="radio"]';
+const NEEDS_CODE = 'button:not([popovertarget]), [role="button"], input[type="checkbox"], input[type="radio"]';
 
 /**
  * client:interaction — hydrate an island on the first interaction with it, so a search page costs no
