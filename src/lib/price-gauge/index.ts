@@ -40,7 +40,8 @@ export const MIN_FOR_PERCENTILES = 5;
 export const FULL_CONFIDENCE_AT = 10;
 export const CONFIDENCE_THRESHOLD = 0.2;
 
-const norm = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
+/** How the gauge compares makes and models: trimmed, case-insensitive. */
+export const norm = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
 const hasPrice = (p: number | null | undefined): p is number => typeof p === 'number' && Number.isFinite(p) && p > PRICE_THRESHOLD;
 
 export function isComparable(car: GaugeVehicle, other: GaugeVehicle): boolean {
@@ -93,7 +94,8 @@ export function computePriceGauge(car: GaugeVehicle, stock: readonly GaugeVehicl
   };
 }
 
-const modelKey = (car: GaugeVehicle) => `${norm(car.make)}\u0000${norm(car.model)}`;
+/** A car's comparison group: its make and model as `norm` compares them. */
+export const modelKey = (car: Pick<GaugeVehicle, 'make' | 'model'>) => `${norm(car.make)}\u0000${norm(car.model)}`;
 
 /**
  * Every car's gauge against the same stock (what the build precomputes): the same answers as

@@ -9,7 +9,7 @@
  * (issue 25: 3,338 of a 3%-changed night's 7,847 files). A model's file changes only when a car of
  * that model comes, goes or changes, and there are a few hundred models, not thousands of cars.
  */
-import { computePriceGauge, type GaugeVehicle, type PriceGauge } from './index.ts';
+import { computePriceGauge, modelKey, norm, type GaugeVehicle, type PriceGauge } from './index.ts';
 
 /** Where the model files are, beside the car pages (an underscore: no car slug can start with one). */
 export const MARKET_DIR = '/cars/_market';
@@ -21,7 +21,6 @@ export interface MarketGroup {
   cars: [id: string, price: number | null, year: number | null, km: number | null][];
 }
 
-const norm = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
 const slugPart = (s: string) =>
   norm(s)
     .replace(/[^a-z0-9]+/g, '-')
@@ -52,7 +51,7 @@ export function gaugeFromModelFiles(tenant: { features: { price_gauge: boolean }
 export function marketFiles(stock: readonly GaugeVehicle[]): Map<string, MarketGroup[]> {
   const groups = new Map<string, MarketGroup>();
   for (const car of stock) {
-    const key = `${norm(car.make)}\u0000${norm(car.model)}`;
+    const key = modelKey(car);
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { make: norm(car.make), model: norm(car.model), cars: [] }));
     group.cars.push([String(car.id), car.price ?? null, car.year ?? null, car.km ?? null]);
