@@ -2,11 +2,12 @@
  * The browser budgets (design.md; issue 17) as pure checks, shared by the CI test
  * (tests/build/budgets.test.ts), `npm run budget` and `npm run bench:shopper`:
  *   - vehicle page HTML <= 25 KB brotli;
- *   - JavaScript that runs before any interaction <= 15 KB brotli, on every page type (search code
- *     fetched on idle but not run is reported apart, see BaseLayout);
+ *   - JavaScript that runs before any interaction <= 15 KB brotli, on every page type;
  *   - a journey of home, the search page and five vehicle pages: bytes on the wire without photos,
  *     headers included, over HTTP/2 as a CDN serves a phone (repeated headers are sent once per
- *     connection), not counting the search code and index the search page fetches on idle;
+ *     connection), all of them: whatever a page fetches after load or on idle counts. The search
+ *     island's code and index are fetched only when the shopper touches a search control (BaseLayout,
+ *     client:interaction), so a journey that does not search does not pay for them;
  *   - Lighthouse mobile performance >= 95; accessibility, best practices and SEO 100.
  * Each check returns what is over budget, in words ([] when within).
  */
@@ -26,6 +27,12 @@ export const JOURNEY_BUDGET = JOURNEY_GOAL;
  * every car page travels whole: 88-92 KB on the demos on 2026-11-25. Held there so it does not grow.
  */
 export const JOURNEY_BUDGET_WITHOUT_DICTIONARIES = 96 * 1024;
+/**
+ * Issue 26's goal for the whole journey on a host or browser without dictionaries, everything
+ * fetched included (it was 220 KB while the search page fetched its code on idle). The budget above
+ * is stricter and is what CI holds.
+ */
+export const JOURNEY_ALL_IN_GOAL = 150 * 1024;
 export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];
 export type Scores = Record<LighthouseCategory, number>;

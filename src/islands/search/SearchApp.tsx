@@ -167,7 +167,7 @@ function SearchLayout({
   };
   const hide = ui.certifiedOnly ? (v: string) => v === 'false' : undefined;
   return (
-    // data-search-index: the index pointer whose index the page's idle prefetch fetches (BaseLayout), before
+    // data-search-index: the index pointer whose index the page fetches when the search starts (BaseLayout), before
     // any hydration. The pointer's address, never the index's name: that changes with the stock.
     <div className="search-page container" data-ready={ready ? '' : undefined} data-search-index={indexPointer}>
       <Configure hitsPerPage={ui.hitsPerPage} />

@@ -6,7 +6,7 @@ import { SearchEngine } from '../../lib/search/engine/engine.ts';
 let engine: Promise<SearchEngine> | undefined;
 
 /**
- * What the search page's idle prefetch started before hydration (BaseLayout): the index the pointer
+ * What the search page started fetching when the search started, alongside the island's code (BaseLayout): the index the pointer
  * named, and its bytes.
  */
 declare global {
@@ -40,7 +40,7 @@ async function fetchPacked(indexUrl: string): Promise<PackedIndex> {
 }
 
 /**
- * The packed index: the bytes the page prefetched when it did, else the index the pointer names. A
+ * The packed index: the bytes the page fetched when the search started (BaseLayout), else the index the pointer names. A
  * shopper may hold a page while the site is published again: the pointer then names the new index
  * (the page's own results were from the old one, which the new release may no longer have). So when
  * the index named cannot be had (a pointer cached before the publish, an index removed since), the
@@ -52,12 +52,12 @@ async function fetchIndex(): Promise<PackedIndex> {
     if (early) return JSON.parse(new TextDecoder().decode(await early.bytes)) as PackedIndex;
     return await fetchPacked(await currentIndexUrl(false));
   } catch {
-    // The prefetch, the pointer or the index it named failed: once more, past the caches.
+    // The early fetch, the pointer or the index it named failed: once more, past the caches.
     return fetchPacked(await currentIndexUrl(true));
   }
 }
 
-/** Fetches (or takes the prefetched) and opens the embedded index once (on idle after hydration or on the first search). */
+/** Fetches (or takes what the page fetched when the search started) and opens the embedded index once. */
 export function loadEngine(): Promise<SearchEngine> {
   engine ??= fetchIndex()
     .then((packed) => {

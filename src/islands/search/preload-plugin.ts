@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 import { moduleClosure, recordSearchPreload, RENDERER_ENTRY, SEARCH_ENTRY, type ChunkInfo } from './preload.ts';
 
-/** Records the search island's module closure from the client build, for BaseLayout to preload on idle. */
+/** Records the search island's module closure from the client build, for BaseLayout to fetch together when the search starts. */
 export function searchPreloadPlugin(): Plugin {
   return {
     name: 'dealer:search-preload',

@@ -1,9 +1,11 @@
 /**
- * What the search island needs before it can answer, so the search page can fetch it on idle (fetch,
- * not run): the island's JavaScript modules (its entry chunk, the React renderer and every chunk they
- * import statically) and the embedded index. The build records the module list (searchPreloadPlugin
- * in astro.config.mjs); BaseLayout writes it into search pages; the inline script there adds one
- * <link rel="modulepreload"> per module and fetches the index into memory once the page is idle.
+ * What the search island needs before it can answer, so the search page can fetch it all at once
+ * when the shopper starts a search, instead of one import after another: the island's JavaScript
+ * modules (its entry chunk, the React renderer and every chunk they import statically) and the
+ * embedded index. The build records the module list (searchPreloadPlugin in astro.config.mjs);
+ * BaseLayout writes it into search pages; the inline script there adds one
+ * <link rel="modulepreload"> per module and fetches the index into memory when the island starts
+ * loading (the first touch of a search control). A shopper who never searches fetches none of it.
  */
 
 /** A client chunk as the bundler describes it (the fields the closure needs). */

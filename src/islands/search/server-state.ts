@@ -8,7 +8,7 @@ import { LIST_FACETS } from '../../lib/search/attributes.ts';
  * of results the build computed (getServerState); sent as the island's props, those results (every
  * hit's fields and the facet counts: 2-3.5 KB brotli) came with the search page's HTML, which
  * already shows them. On the embedded index the browser gets exactly the same results by asking the
- * same requests of the same index, which the page fetches on idle for the first search anyway: so
+ * same requests of the same index, which the page fetches with the island's code when the search starts: so
  * the props keep what InstantSearch asked (state, requestParams) and the browser re-runs it before
  * hydrating (restoreResults). Meilisearch answers live, so its tenants keep the results.
  */

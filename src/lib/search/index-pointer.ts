@@ -6,7 +6,7 @@
  * them would change, and be uploaded again, with every car added, sold or repriced), they read it
  * from here. The pointer is revalidated on every use (the publish sends it `max-age=0,
  * must-revalidate`, `_headers` says the same); the index files stay immutable under their hash.
- * Browser-safe (no Node imports): the search island and the page's idle prefetch read it.
+ * Browser-safe (no Node imports): the search island and the page's early fetch at the search's start read it.
  */
 
 export const INDEX_POINTER_PATH = '/search/index.json';

@@ -1,7 +1,25 @@
 import type { ClientDirective } from 'astro';
 
-/** Events that show the shopper is about to use the search (pointer over it, a tap, focus, a key). */
-const EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+/** Events that can show the shopper is about to use the search (see `isIntent`). */
+const EVENTS = ['pointerover', 'pointerdown', 'focusin', 'keydown'] as const;
+
+/** The controls whose touch or focus means the shopper is about to search or filter. */
+const CONTROLS = 'input, select, textarea, button, label, summary, [role="button"]';
+
+/**
+ * Whether an event shows the shopper is about to use the island: a key; a mouse over it (a desktop,
+ * where the code is cheap and hovering comes before the click); a touch, click or focus on one of its
+ * controls. A finger that lands on a result card to scroll the list or to open the car is not: on a
+ * phone the search code (about 140 KB) is fetched only by a shopper who searches or filters.
+ */
+function isIntent(event: Event): boolean {
+  if (event.type === 'keydown') return true;
+  if (event.type === 'pointerover') return (event as PointerEvent).pointerType === 'mouse';
+  return event.target instanceof Element && event.target.closest(CONTROLS) !== null;
+}
+
+/** Fired (bubbling) on the island when it starts loading, so the page can fetch what the island will need alongside (BaseLayout). */
+const START_EVENT = 'dealer:island-start';
 
 /**
  * What only the island's code can do: buttons (Filters, Show all makes, Clear Filters) and the facets'
@@ -12,7 +30,7 @@ const NEEDS_CODE = 'button:not([popovertarget]), [role="button"], input[type="ch
 
 /**
  * client:interaction — hydrate an island on the first interaction with it, so a search page costs no
- * JavaScript until it is used. A URL carrying more than the pre-rendered page says (a query string,
+ * JavaScript until it is used, and downloads none until the shopper shows they are about to use it. A URL carrying more than the pre-rendered page says (a query string,
  * e.g. ?colour=White from a shared link) hydrates at once, because the HTML shows the page's base search.
  *
  * No first tap is lost: a click on a control that needs the island's code, made while that code is
@@ -32,9 +50,10 @@ const interaction: ClientDirective = (load, _options, el) => {
   const start = async () => {
     if (started) return;
     started = true;
-    for (const e of EVENTS) el.removeEventListener(e, start);
+    for (const e of EVENTS) el.removeEventListener(e, onEvent);
     el.addEventListener('click', hold, true);
     el.setAttribute('data-hydrating', '');
+    el.dispatchEvent(new CustomEvent(START_EVENT, { bubbles: true }));
     try {
       const hydrate = await load();
       await hydrate();
@@ -60,7 +79,10 @@ const interaction: ClientDirective = (load, _options, el) => {
     void start();
     return;
   }
-  for (const e of EVENTS) el.addEventListener(e, start, { once: true, passive: true });
+  const onEvent = (event: Event) => {
+    if (isIntent(event)) void start();
+  };
+  for (const e of EVENTS) el.addEventListener(e, onEvent, { passive: true });
 };
 
 export default interaction;
