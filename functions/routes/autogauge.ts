@@ -8,12 +8,13 @@ import type { Hono } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { enforce, ipBucket } from '../lib/rate-limit.ts';
+import { tenantHasPriceGauge } from '../../src/lib/price-gauge/market.ts';
 
 export function autogaugeRoute(app: Hono<AppEnv>, deps: Deps): void {
   app.get('/cars/:slug/autogauge', async (c) => {
     const site = c.get('site');
     const { tenant } = site;
-    if (!tenant.features.price_gauge && !tenant.plugins.autogauge) return c.json({ error: Http.featureOff }, 404);
+    if (!tenantHasPriceGauge(tenant)) return c.json({ error: Http.featureOff }, 404);
     const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'gauge'), rules: deps.options.rateLimits.gaugePerIp }]);
     if (limited) return limited;
     const car = site.carBySlug(c.req.param('slug'));

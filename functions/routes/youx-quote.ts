@@ -9,7 +9,7 @@
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { comparisonRate } from '../../src/lib/finance/amortise.ts';
-import { quoteWeeklyRepayment } from '../../src/lib/finance/quote.ts';
+import { quoteWeeklyRepayment, tenantHasFinanceQuote } from '../../src/lib/finance/quote.ts';
 import type { Quote, QuoteInput } from '../adapters/index.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
@@ -70,7 +70,7 @@ export function localQuote(input: QuoteInput, site: Site): Quote {
 export function youxQuoteRoute(app: Hono<AppEnv>, deps: Deps): void {
   app.post('/api/youx/quote', async (c) => {
     const site = c.get('site');
-    if (!site.tenant.features.finance_quote && !site.tenant.finance.youx_quote) return c.json({ error: Http.featureOff }, 404);
+    if (!tenantHasFinanceQuote(site.tenant)) return c.json({ error: Http.featureOff }, 404);
     const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'quote'), rules: deps.options.rateLimits.quotePerIp }]);
     if (limited) return limited;
     const parsed = parse(c, QuoteRequest, c.get('body'));

@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Photo, Vehicle } from '../../../src/lib/model/vehicle.ts';
 import { priceGauges, shouldShowPriceGauge } from '../../../src/lib/price-gauge/index.ts';
-import { gaugeFromModelFiles, marketFiles, marketPath } from '../../../src/lib/price-gauge/market.ts';
+import { gaugeFromModelFiles, marketFiles, marketPath, tenantHasPriceGauge } from '../../../src/lib/price-gauge/market.ts';
 import { readVdpExtras } from '../../../src/lib/vdp/extras.ts';
 import { similarCarIds, SIMILAR_CARDS_FILE } from '../../../src/lib/vdp/similar.ts';
 import { similarBandFiles } from '../../../src/lib/vdp/similar-band.ts';
@@ -24,10 +24,6 @@ import type { BuildOutput } from './index.ts';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 // The same shared cache the build's photo step uses.
 const cacheDir = () => resolve(process.env['DEALER_IMAGE_CACHE'] ?? join(root, '.cache/images'));
-
-function gaugeEnabled(tenant: { features: { price_gauge: boolean }; plugins: { autogauge: boolean } }): boolean {
-  return tenant.features.price_gauge || tenant.plugins.autogauge;
-}
 
 /**
  * The similar cars' band files (/cars/_similar/<band>.json: src/lib/vdp/similar-band.ts) from the
@@ -79,7 +75,7 @@ export const vehicleExtras: BuildOutput = {
       }
     }
 
-    const gauges = gaugeEnabled(model.tenant) ? priceGauges(model.vehicles) : undefined;
+    const gauges = tenantHasPriceGauge(model.tenant) ? priceGauges(model.vehicles) : undefined;
     const similar = await similarCarIds(model);
     for (const car of model.vehicles) {
       const own = fields.get(car.id) as VdpBuildFields;

@@ -75,7 +75,16 @@ export function quoteEstimate(quote: Quote | undefined, loading: boolean): Quote
   };
 }
 
+/**
+ * Whether a tenant offers the finance quote: the feature is on, or the YouX quote is configured. The
+ * one answer the vehicle page and the functions' quote route read.
+ */
+export function tenantHasFinanceQuote(tenant: { features: { finance_quote: boolean }; finance: { youx_quote: boolean } }): boolean {
+  return tenant.features.finance_quote || tenant.finance.youx_quote;
+}
+
 /** A finance quote is fetched only when the feature is on, the car has none and its price is positive. */
+
 export function shouldFetchQuote(featureOn: boolean, quote: Quote | undefined, price: number | null | undefined): boolean {
   return featureOn && !quote && (price ?? 0) > 0;
 }

@@ -39,11 +39,21 @@ export function marketPath(car: Pick<GaugeVehicle, 'make' | 'model'>): string {
   return `${MARKET_DIR}/${marketKey(car)}.json`;
 }
 
+type GaugeTenant = { features: { price_gauge: boolean }; plugins: { autogauge: boolean } };
+
+/**
+ * Whether a tenant shows the price gauge at all: the feature is on, or the AutoGrab plugin supplies it.
+ * The one answer the build (gauges, model files), the vehicle page and the functions' route read.
+ */
+export function tenantHasPriceGauge(tenant: GaugeTenant): boolean {
+  return tenant.features.price_gauge || tenant.plugins.autogauge;
+}
+
 /**
  * Whether a tenant's pages compute the gauge from the model files. A tenant with the AutoGrab plugin
  * asks the functions (GET /cars/{slug}/autogauge), whose answer is the provider's.
  */
-export function gaugeFromModelFiles(tenant: { features: { price_gauge: boolean }; plugins: { autogauge: boolean } }): boolean {
+export function gaugeFromModelFiles(tenant: GaugeTenant): boolean {
   return tenant.features.price_gauge && !tenant.plugins.autogauge;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Photo } from '../model/vehicle.ts';
 import { shouldShowPriceGauge } from '../price-gauge/index.ts';
-import { gaugeFromModelFiles, marketPath } from '../price-gauge/market.ts';
+import { gaugeFromModelFiles, marketPath, tenantHasPriceGauge } from '../price-gauge/market.ts';
 import { bodyTypeLabel } from '../rules/body-type.ts';
 import { callUsNumber, phoneShown, type PhoneShown } from '../rules/call-us.ts';
 import type { CardTag } from '../rules/card-tag.ts';
@@ -35,7 +35,7 @@ import { calculatorView, type CalculatorView } from '../finance/calculator-view.
 import { disclaimerText, financeBlock, type FinanceBlock } from '../finance/display.ts';
 import { calculatorOnOffer, calculatorOnPrice, lenderOfferTerms, warningPlace, type OfferPlace, type OfferSource } from '../finance/offer.ts';
 import { financeDisclaimer } from '../finance/options.ts';
-import { quoteBasis, quoteEstimate, shouldFetchQuote, type QuoteEstimate } from '../finance/quote.ts';
+import { quoteBasis, quoteEstimate, shouldFetchQuote, tenantHasFinanceQuote, type QuoteEstimate } from '../finance/quote.ts';
 import { viewOf, type SiteModel } from '../site/site-model.ts';
 import { locationById } from '../model/vehicle-view.ts';
 import type { Location } from '../tenant/load-tenant.ts';
@@ -227,7 +227,7 @@ function deriveVehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
   const display = view.finance.display;
   // No finance at all for a car that is not available: the SOLD panel replaces the buying actions.
   const financeHidden = view.finance.hidden;
-  const quoteOn = tenant.features.finance_quote || tenant.finance.youx_quote;
+  const quoteOn = tenantHasFinanceQuote(tenant);
   const fetchQuote = actions.available && !financeHidden && display.show !== 'block' && shouldFetchQuote(quoteOn, extras.youxQuote, car.price);
   // The calculator's options for this car: its dealership's fees and fixed rate, its lender's fee.
   const tenantCalculator = calculatorView(
@@ -255,7 +255,7 @@ function deriveVehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
   });
 
   const economy = fuelEconomy(extras.variant?.fuelconsumptioncombined);
-  const gaugeOn = (tenant.features.price_gauge || tenant.plugins.autogauge) && shownPrice !== undefined;
+  const gaugeOn = tenantHasPriceGauge(tenant) && shownPrice !== undefined;
   // With the local gauge the build already knows the answer: a car whose gauge would be hidden gets no block.
   const gaugeShown = gaugeOn && (car.price_gauge === undefined || shouldShowPriceGauge(car.price_gauge));
   const gauge = !gaugeShown ? undefined : gaugeFromModelFiles(tenant) ? { src: marketPath(car), car: car.id } : { src: `${car.path}/autogauge` };
