@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapRecord, parseMoney } from '../../src/lib/ingest/mapping.ts';
+import { mapRecord, parseMoney, splitList } from '../../src/lib/ingest/mapping.ts';
 
 describe('mapping', () => {
   it('applies values, money, numbers, city/state and image lists', () => {
@@ -25,6 +25,19 @@ describe('mapping', () => {
     expect(mapRecord({ Price: 'POA' }, { keep_unmapped: false, mapping: { price: { from: 'Price', transform: 'money', separator: '|' } } })).toEqual({
       price: null,
     });
+  });
+
+  it('keeps an image URL with commas whole in a comma-separated photo list (a real Google feed)', () => {
+    const url = 'https://media.edealer.ca/w_400,h_300,q_90,c_f,v1/trim/JK6.webp';
+    expect(splitList(url, ',', true)).toEqual([url]);
+    expect(splitList(`${url}, https://cdn.example.com/b.jpg`, ',', true)).toEqual([url, 'https://cdn.example.com/b.jpg']);
+    expect(splitList('a.jpg,b.jpg', ',', true)).toEqual(['a.jpg', 'b.jpg']);
+    expect(splitList('Air, ABS', ',')).toEqual(['Air', 'ABS']);
+    const out = mapRecord(
+      { image_link: url, additional_image_link: `${url.replace('JK6', 'X1')},https://cdn.example.com/c.jpg` },
+      { keep_unmapped: false, mapping: { images: { from: ['image_link', 'additional_image_link'], transform: 'images', separator: ',' } } },
+    );
+    expect(out['images']).toEqual([url, url.replace('JK6', 'X1'), 'https://cdn.example.com/c.jpg'].map((u) => ({ image: { url: u } })));
   });
 
   it('reads money the way dealers write it', () => {

@@ -10,6 +10,10 @@ describe('variantFromTitle', () => {
     expect(variantFromTitle('Toyota Camry 2018 - Ascent', { year: 2018, make: 'toyota', model: 'camry' })).toBe('Ascent');
     expect(variantFromTitle('2018 Toyota Camry', { year: 2018, make: 'Toyota', model: 'Camry' })).toBeUndefined();
     expect(variantFromTitle('Great family car', { year: 2018, make: 'Toyota', model: 'Camry' })).toBeUndefined();
+    // A real Meta feed's titles start with the condition; a make that starts with such a word stays whole.
+    expect(variantFromTitle('Pre-Owned 2018 Hyundai Sonata SE FWD Sedan', { year: 2018, make: 'Hyundai', model: 'Sonata' })).toBe('SE FWD Sedan');
+    expect(variantFromTitle('Used 2014 Honda CR-V EX-L', { year: 2014, make: 'Honda', model: 'CR-V' })).toBe('EX-L');
+    expect(variantFromTitle('New Holland T7 315', { make: 'New Holland', model: 'T7' })).toBe('315');
   });
 });
 

@@ -11,6 +11,7 @@ import { customRank } from '../rules/rank.ts';
 import { slugify } from '../utils/slugify.ts';
 import type { StockFormat } from '../schemas/stock-source.ts';
 import { parseCsv } from './csv.ts';
+import { expandJsonCells, type JsonCellProblem } from './json-cells.ts';
 import { decodeExport, type ExportEncoding } from './decode.ts';
 import { dropEmptyCells, mapRecordNoted } from './mapping.ts';
 import { foreignPrice, foreignPriceReason } from './units.ts';
@@ -56,7 +57,11 @@ export interface StockRow {
   raw: Record<string, unknown>;
   /** Set when the row itself could not be read (a malformed CSV row). */
   unreadable?: string | undefined;
+  /** Cells of the row that could not be read (a JSON cell that is not valid JSON), each left out. */
+  cellProblems?: JsonCellProblem[] | undefined;
 }
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en-AU')} ${word}${n === 1 ? '' : 's'}`;
 
 /** The export's format: stock.format, else its extension, else a look at its first character. */
 export function stockFormat(file: string, text: string, configured?: StockFormat): StockFormat {
@@ -88,8 +93,12 @@ export function stockRows(
   if (format === 'csv' || format === 'tsv') {
     const { header, rows, problems } = parseCsv(text, { delimiter: format === 'tsv' ? '\t' : ',' });
     if (header.length === 0) throw dealerError(StockFileUnreadable, tenant.slug, shown, problems[0]?.reason ?? 'the file is empty (expected a header row)');
-    const all: StockRow[] = [
-      ...rows.map((r) => ({ position: 0, line: r.line, raw: dropEmptyCells(r.cells) })),
+    const all: (StockRow & { line: number })[] = [
+      ...rows.map((r) => {
+        // Meta's JSON cells (image, address, mileage) as the flat columns the presets read.
+        const { row, problems: cellProblems } = expandJsonCells(dropEmptyCells(r.cells));
+        return { position: 0, line: r.line, raw: row, ...(cellProblems.length > 0 ? { cellProblems } : {}) };
+      }),
       ...problems.map((p) => ({ position: 0, line: p.line, raw: {}, unreadable: p.reason })),
     ].sort((a, b) => a.line - b.line);
     all.forEach((r, i) => (r.position = i + 1));
@@ -226,15 +235,16 @@ export function ingestRows(
       const counts = (unknown_values[u.field] ??= {});
       counts[u.value] = (counts[u.value] ?? 0) + 1;
     }
+    // Counted before any rejection: a US feed held for its USD prices still says its mileages are miles.
+    if (notes.miles) {
+      conversions.km_from_miles++;
+      conversions.km_from_miles_by ??= notes.miles;
+    }
     // A price in another currency is never shown as dollars: the record is rejected, naming it.
     const foreign = foreignPrice(mapped);
     if (foreign) {
       reject(row, mapped, foreign.field, foreignPriceReason(foreign));
       continue;
-    }
-    if (notes.miles) {
-      conversions.km_from_miles++;
-      conversions.km_from_miles_by ??= notes.miles;
     }
     const result = v.safeParse(CarRecordSchema, mapped);
     if (!result.success) {
@@ -287,6 +297,22 @@ export function ingestRows(
     records,
     rows.map((r) => r.raw),
   );
+  // Cells left out (a JSON cell that is not JSON): one line per column and reason, with the rows' lines.
+  const cellGroups = new Map<string, { column: string; reason: string; where: string[] }>();
+  for (const row of rows)
+    for (const p of row.cellProblems ?? []) {
+      const reason = p.reason.replace(/ \(.*\)$/, '');
+      const key = `${p.column}\u0000${reason}`;
+      const g = cellGroups.get(key) ?? { column: p.column, reason, where: [] };
+      g.where.push(
+        `${row.line !== undefined ? `line ${row.line}` : `record ${row.position}`}${p.reason === reason ? '' : ` ${p.reason.slice(reason.length + 1)}`}`,
+      );
+      cellGroups.set(key, g);
+    }
+  for (const g of cellGroups.values())
+    warnings.push(
+      `stock column \`${g.column}\`: ${plural(g.where.length, 'record')} with ${g.reason}, so that cell is not read (${g.where.slice(0, 3).join('; ')}${g.where.length > 3 ? `; and ${g.where.length - 3} more` : ''})`,
+    );
   for (const [field, n] of textCut)
     warnings.push(
       `${field}: ${n} record${n === 1 ? '' : 's'} with text past ${textLimit(field)} characters (or a list past ${LIST_ITEMS_MAX} entries): cut there, the rest not shown`,

@@ -84,6 +84,26 @@ function splitCityState(value: string): { city: string; state: string } {
   };
 }
 
+const ABSOLUTE_URL = /^(?:[a-z][a-z0-9+.-]*:)?\/\//i;
+
+/**
+ * A list cell split at its separator. For photos, a piece that is not itself a URL, in a list that
+ * has URLs, is part of the URL before it: image CDNs put commas in their URLs
+ * (`https://media.edealer.ca/w_400,h_300,q_90,c_f,v1/...webp`, a real Google feed) and Google's
+ * `additional_image_link` separates URLs with commas. A list of file names alone splits as it is.
+ */
+export function splitList(text: string, separator: string, images = false): string[] {
+  const pieces = text.split(separator);
+  if (!images || !pieces.some((p) => ABSOLUTE_URL.test(p.trim()))) return pieces.map((p) => p.trim()).filter(Boolean);
+  const out: string[] = [];
+  for (const piece of pieces) {
+    const p = piece.trim();
+    if (out.length > 0 && !ABSOLUTE_URL.test(p) && p !== '') out[out.length - 1] += `${separator}${p}`;
+    else if (p !== '') out.push(p);
+  }
+  return out;
+}
+
 function applyTransform(value: unknown, transform: TransformName, separator: string): unknown {
   if (value === undefined || value === null) return value;
   const s = typeof value === 'string' ? value.trim() : value;
@@ -118,11 +138,7 @@ function applyTransform(value: unknown, transform: TransformName, separator: str
         .map((x) => x.trim())
         .filter(Boolean);
     case 'images':
-      return String(s)
-        .split(separator)
-        .map((x) => x.trim())
-        .filter(Boolean)
-        .map((url) => ({ image: { url } }));
+      return splitList(String(s), separator, true).map((url) => ({ image: { url } }));
     case 'city':
       return splitCityState(String(s)).city;
     case 'state':
@@ -167,7 +183,7 @@ function readColumns(row: Raw, index: Map<string, string>, spec: Extract<FieldMa
   if (!spec.transform || !LIST_TRANSFORMS.has(spec.transform)) return present[0];
   // Each column may itself hold a list ("a.jpg|b.jpg"): one flat list either way.
   return present
-    .flatMap((x) => (typeof x === 'string' ? x.split(spec.separator).map((p) => p.trim()) : Array.isArray(x) ? x : [x]))
+    .flatMap((x) => (typeof x === 'string' ? splitList(x, spec.separator, spec.transform === 'images') : Array.isArray(x) ? x : [x]))
     .filter((x) => !isAbsent(x));
 }
 

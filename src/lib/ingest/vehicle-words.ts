@@ -8,7 +8,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The variant a feed's title gives after year, make and model: "2018 Toyota Camry LE CVT FWD Sedan"
- * -> "LE CVT FWD Sedan". Undefined when the title does not start with them (in any order of year and
+ * -> "LE CVT FWD Sedan"; a leading condition word ("Pre-Owned", "Used", "New") is skipped. Undefined when the title does not start with them (in any order of year and
  * make) or nothing follows.
  */
 export function variantFromTitle(
@@ -16,7 +16,17 @@ export function variantFromTitle(
   car: { year?: number | null | undefined; make?: string | undefined; model?: string | undefined },
 ): string | undefined {
   if (!title || !car.make || !car.model) return undefined;
-  let rest = title.trim();
+  const whole = title.trim();
+  // Dealer sites put the condition first ("Pre-Owned 2018 Hyundai Sonata SE FWD Sedan", a real Meta
+  // feed); it is skipped only when the title does not read as it is (a make "New Holland" stays).
+  const condition = /^(?:certified\s+)?(?:pre-?\s?owned|used|new|demo)\b[\s:,-]*/i;
+  const bare = condition.test(whole) ? whole.replace(condition, '') : undefined;
+  return variantAfter(whole, car) ?? (bare ? variantAfter(bare, car) : undefined);
+}
+
+function variantAfter(title: string, car: { year?: number | null | undefined; make?: string | undefined; model?: string | undefined }): string | undefined {
+  if (!car.make || !car.model) return undefined;
+  let rest = title;
   const take = (word: string) => {
     const m = new RegExp(`^${escape(word)}(?=$|[\\s,/-])[\\s,/-]*`, 'i').exec(rest);
     if (!m) return false;
