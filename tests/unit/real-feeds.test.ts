@@ -114,9 +114,8 @@ describe(`real Google vehicle ads TSV, a Canadian dealer (${GOOGLE})`, () => {
     expect(text).toMatch(/^  dealership_address +not read/m);
     expect(text).toMatch(/^  link +not read/m);
     expect(text).toMatch(/^  seating_capacity +not read \(did you mean seats\?\)/m);
-    expect(text).toMatch(/^  drive_wheel_configuration +not read \(did you mean drive\?\)/m);
     expect(r.suggestion).toEqual({
-      stock: { file: GOOGLE, preset: 'google-vehicle-listings', mapping: { seats: 'seating_capacity', drive: 'drive_wheel_configuration' } },
+      stock: { file: GOOGLE, preset: 'google-vehicle-listings', mapping: { seats: 'seating_capacity' } },
     });
   });
 
@@ -132,9 +131,12 @@ describe(`real Google vehicle ads TSV, a Canadian dealer (${GOOGLE})`, () => {
     expect(car('16-260467A').body).toBe('Ute'); // Truck
     expect(car('16-260375B').badge).toBe('AWD 4dr LT'); // no trim: from "2024 Chevrolet Traverse AWD 4dr LT"
     expect(car('16-260218').km).toBe(7560);
-    // Google's preset reads fuel_type; this feed's `fuel` column is kept as a Car field as it is, and said.
+    // Its `fuel` column and schema.org drive names are read through the preset's lookups: Petrol, not "Gasoline".
+    expect(result.vehicles.map((v) => v.fuel)).toEqual(expect.arrayContaining(['Petrol', 'Hybrid']));
+    expect(result.vehicles.every((v) => v.fuel === 'Petrol' || v.fuel === 'Hybrid')).toBe(true);
+    expect(car('16-260375B').drive).toBe('AWD');
     const aud = inspect({ file: join(tenant.dir, GOOGLE), preset: 'google-vehicle-listings', now: NOW }).lines.join('\n');
-    expect(aud).toContain('fuel: "Gasoline" 4, "Gasoline / Electric Hybrid" 1');
+    expect(aud).not.toContain('"Gasoline"');
     expect(aud).toContain('verdict: usable: 5 cars would be listed');
   });
 });

@@ -97,6 +97,8 @@ const FUEL = {
   'premium unleaded': 'Petrol',
   diesel: 'Diesel',
   hybrid: 'Hybrid',
+  'gasoline / electric hybrid': 'Hybrid',
+  'gasoline/electric hybrid': 'Hybrid',
   plugin_hybrid: 'Plug-in Hybrid',
   phev: 'Plug-in Hybrid',
   'plug-in hybrid': 'Plug-in Hybrid',
@@ -106,7 +108,22 @@ const FUEL = {
   lpg: 'LPG',
   flex: 'Other',
 };
-const DRIVE = { fwd: 'FWD', rwd: 'RWD', awd: 'AWD', four_wd: '4WD', '4x4': '4WD', '4wd': '4WD', two_wd: '2WD', '4x2': '2WD', '2wd': '2WD' };
+const DRIVE = {
+  fwd: 'FWD',
+  rwd: 'RWD',
+  awd: 'AWD',
+  four_wd: '4WD',
+  '4x4': '4WD',
+  '4wd': '4WD',
+  two_wd: '2WD',
+  '4x2': '2WD',
+  '2wd': '2WD',
+  // schema.org's DriveWheelConfigurationValue names, which feeds built from a site's JSON-LD carry.
+  frontwheeldriveconfiguration: 'FWD',
+  rearwheeldriveconfiguration: 'RWD',
+  allwheeldriveconfiguration: 'AWD',
+  fourwheeldriveconfiguration: '4WD',
+};
 const BODY = {
   sedan: 'Sedan',
   saloon: 'Sedan',
@@ -169,9 +186,9 @@ const GOOGLE: Mapping = {
   interior_colour: m(['interior_color']),
   body: m(['body_style'], { values: BODY }),
   engine_size: m(['engine']),
-  fuel: m(['fuel_type'], { values: FUEL }),
+  fuel: m(['fuel_type', 'fuel'], { values: FUEL }),
   trans: m(['transmission'], { values: TRANSMISSION }),
-  drive: m(['drivetrain'], { values: DRIVE }),
+  drive: m(['drivetrain', 'drive_wheel_configuration'], { values: DRIVE }),
   primary_image_url: m(['image_link']),
   images: m(['image_link', 'additional_image_link'], { transform: 'images', separator: ',' }),
   status: m(['availability'], { values: STATUS, default: 'in_stock' }),
@@ -210,7 +227,7 @@ const META: Mapping = {
   interior_colour: m(['interior_color']),
   fuel: m(['fuel_type'], { values: FUEL }),
   trans: m(['transmission'], { values: TRANSMISSION }),
-  drive: m(['drivetrain'], { values: DRIVE }),
+  drive: m(['drivetrain', 'drive_wheel_configuration'], { values: DRIVE }),
   regplate: m(['vehicle_registration_plate']),
   primary_image_url: m(['image[0].url', 'image_link']),
   images: m([...IMAGE_COLUMNS, 'image_link'], { transform: 'images' }),
