@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { intFlag, parseCli, UsageError } from './lib/cli.ts';
+import { demoTenants } from './demo/tenants.ts';
 import { ensureDependencies } from './lib/ensure-deps.ts';
 
 const USAGE = `
@@ -22,6 +23,12 @@ and serves one with its functions.
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const flags = parseCli(USAGE, { tenant: { type: 'string' }, port: { type: 'string' } });
 const tenant = flags.tenant ?? 'demo-southern-motor-group';
+// Said before anything is installed, generated or built: an unknown tenant would fail only at serve time.
+const known = demoTenants(new Date()).map((t) => t.slug);
+if (!known.includes(tenant)) {
+  console.error(`error: --tenant ${tenant}: no such demo tenant (one of ${known.join(', ')})`);
+  process.exit(2);
+}
 let port: string;
 try {
   port = String(intFlag('port', flags.port, 4321, 0, 65535));

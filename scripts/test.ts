@@ -20,6 +20,24 @@ import { fileURLToPath } from 'node:url';
 import { countListedTests, ensureDependencies, provideServices, skippedSuites, summary } from './lib/ensure-deps.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// `npm test -- --help` says what it runs instead of running it all (it takes most of an hour).
+if (process.argv.slice(2).some((a) => a === '-h' || a === '--help')) {
+  console.log(`Usage: npm test
+
+Runs every test, in the order a fresh machine needs them, installing or starting what they need
+(Node 24, the locked dependencies, Debian's Chromium and fonts, PostgreSQL, the pinned Meilisearch):
+  1. vitest: unit and functions tests, then the search conformance suite
+  2. generate and build the demo tenants and the real-world fixture tenant
+  3. vitest on the build output, then, alone, the browser budgets
+  4. Playwright in Chromium against the built sites
+Ends with "tests: N passed, N failed". One suite alone: npx vitest run <file>, npx playwright test <file>.
+DEALER_TEST_NO_SYSTEM=1 installs and starts nothing system-wide.`);
+  process.exit(0);
+}
+if (process.argv.length > 2) {
+  console.error(`error: npm test takes no arguments (got ${process.argv.slice(2).join(' ')}); see npm test -- --help`);
+  process.exit(2);
+}
 ensureDependencies(root);
 const results = join(root, 'test-results');
 const BUILD_NOW = process.env['BUILD_NOW'] ?? new Date().toISOString().slice(0, 10);
