@@ -283,7 +283,7 @@ async function main(): Promise<number> {
     // Said once per tenant, never per car: the site shows km, so miles were converted.
     if (stock.conversions.km_from_miles > 0)
       console.log(
-        `km: ${stock.conversions.km_from_miles} car${stock.conversions.km_from_miles === 1 ? '' : 's'}' mileage read in miles (${stock.conversions.km_from_miles_by}) and shown in km (1 mi = 1.609344 km)`,
+        `km: ${stock.conversions.km_from_miles} record${stock.conversions.km_from_miles === 1 ? '' : 's'}' mileage read in miles (${stock.conversions.km_from_miles_by}) and converted to km (1 mi = 1.609344 km); the site never shows miles`,
       );
     const c = stock.conversions;
     if (c.badge_from_title > 0)

@@ -72,7 +72,7 @@ describe('onboarding real exports', () => {
     expect(page).toContain('84,763');
     expect(page).not.toContain('52,669 km');
     expect(lines('miles-feed').filter((l) => l.includes('read in miles'))).toEqual([
-      '[miles-feed] km: 3 cars\' mileage read in miles (mileage.unit "MI") and shown in km (1 mi = 1.609344 km)',
+      '[miles-feed] km: 3 records\' mileage read in miles (mileage.unit "MI") and converted to km (1 mi = 1.609344 km); the site never shows miles',
     ]);
     expect(report('miles-feed').conversions).toEqual({ km_from_miles: 3, km_from_miles_by: 'mileage.unit "MI"', badge_from_title: 1, body_from_words: 0 });
   });
