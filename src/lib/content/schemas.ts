@@ -170,7 +170,7 @@ export const PopupSchema = v.strictObject({
   image: v.optional(ImageRef),
   image_alt: OptionalText,
   button: v.optional(v.strictObject({ label: Text, url: Link })),
-  /** Hidden after this date (a date shows through that whole day, Brisbane time) or time. */
+  /** Hidden after this date (a date shows through that whole day in the tenant's time zone) or time. */
   expires: v.optional(DateOrTime),
 });
 export type Popup = v.InferOutput<typeof PopupSchema>;

@@ -2,6 +2,7 @@
  * What the browse pages show, from the tenant's content with the defaults filled in. Every function
  * takes the site model, so the same answers come out of the pages, the sitemap and the tests.
  */
+import { localDay, tenantTimeZone } from '../rules/tenant-clock.ts';
 import type { Photo } from '../model/vehicle.ts';
 import { averageRating, listedReviews, showReviews } from '../rules/review-display.ts';
 import type { SiteModel } from '../site/site-model.ts';
@@ -23,9 +24,9 @@ export function contentPhoto(model: SiteModel, source: string | undefined): (Pho
   return p?.ok ? p : undefined;
 }
 
-/** Today in Brisbane (YYYY-MM-DD) at the build's "now": dates in content are Australian dates. */
-export function buildDate(model: SiteModel): string {
-  return new Date((model.now + 10 * 3600) * 1000).toISOString().slice(0, 10);
+/** Today where the dealer is (YYYY-MM-DD, src/lib/rules/tenant-clock.ts) at the build's "now": dates in content are the dealer's dates. */
+export function buildDate(model: Pick<SiteModel, 'now' | 'tenant'>): string {
+  return localDay(model.now, tenantTimeZone(model.tenant));
 }
 
 export interface Page extends ContentPage {

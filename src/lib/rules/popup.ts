@@ -1,10 +1,11 @@
 /**
- * The promotional popup is shown until it is closed or its expiry date has passed. `expires` is a
- * date (YYYY-MM-DD, the popup shows through that whole day in Australia/Brisbane) or a full ISO time.
+ * The promotional popup is shown until it is closed or its expiry has passed. `expiresAt` is the
+ * moment it ends, as an ISO time: the build turns a date in content into the end of that day in the
+ * tenant's zone (tenant-clock's expiryInstant), so the browser needs no zone of its own.
  */
-export function popupVisible(expires: string | undefined, nowMs: number, closed: boolean): boolean {
+export function popupVisible(expiresAt: string | undefined, nowMs: number, closed: boolean): boolean {
   if (closed) return false;
-  if (!expires) return true;
-  const end = /^\d{4}-\d{2}-\d{2}$/.test(expires) ? Date.parse(`${expires}T23:59:59+10:00`) : Date.parse(expires);
+  if (!expiresAt) return true;
+  const end = Date.parse(expiresAt);
   return Number.isNaN(end) || nowMs <= end;
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, localDay } from './tenant-clock.ts';
 import { formatNumber } from './format.ts';
 import { truncateText } from './truncate.ts';
 import type { SpecItem } from './key-specs.ts';
@@ -24,12 +25,9 @@ export function dealerComments(text: string | null | undefined): CommentsDisplay
   return { kind: 'text', full, short: full.length > COMMENTS_LIMIT ? truncateText(full, COMMENTS_LIMIT) : undefined };
 }
 
-/** One formatter for every call: making one per call was a measurable share of a build's render time. */
-const SYDNEY_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** YYYY-MM-DD of a unix time in Australian Eastern time (rego dates are dates, not instants). */
+/** YYYY-MM-DD of a unix time in Australian Eastern time (the feeds' dates; a tenant's own day is tenant-clock's localDay). */
 export function localDate(unix: number): string {
-  return SYDNEY_DATE.format(unix * 1000);
+  return localDay(unix, DEFAULT_TIME_ZONE);
 }
 
 /** "2027-03-12", "12/03/2027" or an ISO date-time -> YYYY-MM-DD; undefined when unreadable. */
@@ -51,10 +49,11 @@ export function formatAuDate(iso: string): string {
  * Rego expiry: "Expires on {date}" for today or later; a past date shows "Unregistered" where the
  * tenant configures it, otherwise nothing. An unreadable date shows nothing.
  */
-export function regoExpiryText(expiry: string | null | undefined, now: number, showUnregistered: boolean): string | undefined {
+export function regoExpiryText(expiry: string | null | undefined, now: number, showUnregistered: boolean, zone = DEFAULT_TIME_ZONE): string | undefined {
   const date = parseDate(expiry);
   if (!date) return undefined;
-  if (date < localDate(now)) return showUnregistered ? 'Unregistered' : undefined;
+  // A rego expiry is a date where the dealer is: it lapses at the end of that day in the tenant's zone.
+  if (date < localDay(now, zone)) return showUnregistered ? 'Unregistered' : undefined;
   return `Expires on ${formatAuDate(date)}`;
 }
 

@@ -1,3 +1,4 @@
+import { isTimeZone } from '../rules/tenant-clock.ts';
 import * as v from 'valibot';
 import { LooseId, LooseNumber } from './absent.ts';
 import { AlertsSchema } from './alerts.ts';
@@ -59,6 +60,8 @@ export const TenantConfigSchema = v.strictObject({
   alternate_urls: v.optional(v.array(HttpUrl), []),
   logo: v.optional(v.strictObject({ url: v.string(), alt: OptionalText, width: v.optional(v.number()), height: v.optional(v.number()) })),
   tagline: OptionalText,
+  /** The dealer's IANA time zone (Australia/Perth); default: its primary location's state's (src/lib/rules/tenant-clock.ts). */
+  time_zone: v.optional(v.pipe(v.string(), v.check(isTimeZone, 'an IANA time zone such as Australia/Perth'))),
   theme: ThemeSchema,
   manufacturer: OptionalText,
   dealerships: v.optional(v.array(DealershipSchema), []),

@@ -16,6 +16,7 @@ import { isJustArrived } from '../rules/card-tag.ts';
 import { isListed, recentSoldDays, recentSoldSettings } from '../rules/listing.ts';
 import { specialHoursLines, specialOpeningHoursSpecification } from '../rules/opening-hours.ts';
 import { regoExpiryText } from '../rules/vdp-content.ts';
+import { tenantTimeZone } from '../rules/tenant-clock.ts';
 import type { SiteModel } from './site-model.ts';
 
 export const DAY_SECONDS = 86_400;
@@ -51,7 +52,7 @@ export function datedFacts(model: Pick<SiteModel, 'tenant' | 'content'>, vehicle
  * (scripts/lib/incremental.ts) hashes it with the car's own inputs.
  */
 export function carDatedFact(
-  tenant: Pick<SiteModel['tenant'], 'listing' | 'features' | 'dealerships' | 'locations'>,
+  tenant: Pick<SiteModel['tenant'], 'listing' | 'features' | 'dealerships' | 'locations' | 'time_zone'>,
   v: Vehicle,
   now: number,
   windows = recentSoldSettings(tenant),
@@ -60,7 +61,7 @@ export function carDatedFact(
   if (!isListed(v, now, recentSoldDays(v, windows))) return '-';
   const arrived = isJustArrived(v.created_at, now, tenant.listing.just_arrived_days) ? 'N' : '';
   const ended = financeOfferEnds(v).some((d) => d < dayOf(now)) ? 'E' : '';
-  return `${arrived}${ended}${regoExpiryText(v.rego_expiry, now, tenant.features.unregistered_text) ?? ''}`;
+  return `${arrived}${ended}${regoExpiryText(v.rego_expiry, now, tenant.features.unregistered_text, tenantTimeZone(tenant)) ?? ''}`;
 }
 
 /** The end dates (YYYY-MM-DD) of a car's lender finance offers as exported (finance_lenders[].offerEnds). */

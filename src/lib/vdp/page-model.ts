@@ -7,6 +7,7 @@ import type { Photo } from '../model/vehicle.ts';
 import { shouldShowPriceGauge } from '../price-gauge/index.ts';
 import { gaugeFromModelFiles, marketPath, tenantHasPriceGauge } from '../price-gauge/market.ts';
 import { bodyTypeLabel } from '../rules/body-type.ts';
+import { tenantTimeZone } from '../rules/tenant-clock.ts';
 import { callUsNumber, phoneShown, type PhoneShown } from '../rules/call-us.ts';
 import type { CardTag } from '../rules/card-tag.ts';
 import { fuelEconomy, isFuelCalculatorShown, weeklyFuelCost, FUEL_DISTANCE_DEFAULT, FUEL_PRICE_DEFAULT } from '../rules/fuel-cost.ts';
@@ -304,7 +305,7 @@ function deriveVehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
     specs: splitPreview(keySpecs(car), SPECS_PREVIEW),
     features: splitPreview(car.standardEquipment ?? [], FEATURES_PREVIEW),
     details: carDetails(car),
-    rego: regoExpiryText(car.rego_expiry, now, tenant.features.unregistered_text),
+    rego: regoExpiryText(car.rego_expiry, now, tenant.features.unregistered_text, tenantTimeZone(tenant)),
     allSpecs: allSpecifications(extras.variant, extras.specifications),
     comments: dealerComments(car.dealercomments),
     finance: {
