@@ -75,13 +75,13 @@ const interaction: ClientDirective = (load, _options, el) => {
     };
     requestAnimationFrame(replay);
   };
+  const onEvent = (event: Event) => {
+    if (isIntent(event)) void start();
+  };
   if (window.location.search.length > 1) {
     void start();
     return;
   }
-  const onEvent = (event: Event) => {
-    if (isIntent(event)) void start();
-  };
   for (const e of EVENTS) el.addEventListener(e, onEvent, { passive: true });
 };
 
