@@ -316,13 +316,40 @@ async function send(row: OutboxRow, { db, adapters, options }: DeliveryDeps): Pr
   else await adapters.webhook.send(alertWebhookFor(alert, row, options.outbox.webhookSecret));
 }
 
+/**
+ * Puts claimed rows that were never sent back in the queue, due now, without counting the attempt
+ * (a worker stopping mid-batch: the next run, or another instance, sends them at once instead of after
+ * their claim expires).
+ */
+async function release(db: Db, rows: readonly OutboxRow[], now: Date): Promise<number> {
+  if (rows.length === 0) return 0;
+  const ids = rows.map((_, i) => `$${i + 2}`).join(', ');
+  const r = await db.query(
+    `UPDATE outbox SET status = 'pending', attempts = GREATEST(attempts - 1, 0), locked_until = NULL, next_attempt_at = $1, updated_at = $1
+     WHERE status = 'sending' AND id IN (${ids})`,
+    [now, ...rows.map((row) => row.id)],
+  );
+  return r.rowCount;
+}
+
+export interface DeliverOptions {
+  limit?: number;
+  tenant?: string;
+  /** Checked before each row: once true, the row being sent finishes and the rest of the batch is released unsent. */
+  stopping?: () => boolean;
+}
+
 /** Sends what is due once. Safe to run from several processes at once (rows are claimed). */
-export async function deliverDue(deps: DeliveryDeps, opts: { limit?: number; tenant?: string } = {}): Promise<DeliveryReport> {
+export async function deliverDue(deps: DeliveryDeps, opts: DeliverOptions = {}): Promise<DeliveryReport> {
   const { db, clock, options } = deps;
   const report: DeliveryReport = { claimed: 0, delivered: 0, retried: 0, dead: 0 };
   const rows = await claim(db, clock.now(), options.outbox.lockSec, opts.limit ?? 25, opts.tenant);
   report.claimed = rows.length;
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
+    if (opts.stopping?.()) {
+      await release(db, rows.slice(i), clock.now());
+      break;
+    }
     let error: string | undefined;
     try {
       await send(row, deps);
@@ -355,11 +382,11 @@ export async function deliverDue(deps: DeliveryDeps, opts: { limit?: number; ten
   return report;
 }
 
-/** Sends everything due, batch after batch, until nothing is left (bounded). */
-export async function drain(deps: DeliveryDeps, maxBatches = 100): Promise<DeliveryReport> {
+/** Sends everything due, batch after batch, until nothing is left (bounded), or until `stopping()`. */
+export async function drain(deps: DeliveryDeps, maxBatches = 100, stopping?: () => boolean): Promise<DeliveryReport> {
   const total: DeliveryReport = { claimed: 0, delivered: 0, retried: 0, dead: 0 };
-  for (let i = 0; i < maxBatches; i++) {
-    const r = await deliverDue(deps);
+  for (let i = 0; i < maxBatches && !stopping?.(); i++) {
+    const r = await deliverDue(deps, stopping ? { stopping } : {});
     total.claimed += r.claimed;
     total.delivered += r.delivered;
     total.retried += r.retried;
@@ -429,9 +456,14 @@ export class OutboxWorker {
     });
   }
 
+  /** True while a batch is in progress (what a shutdown cut at its deadline would interrupt). */
+  get busy(): boolean {
+    return this.#running !== undefined;
+  }
+
   async #run(): Promise<void> {
     try {
-      await drain(this.#deps, 20);
+      await drain(this.#deps, 20, () => this.#stopped);
       const now = this.#deps.clock.now().getTime();
       if (now - this.#lastPrune > 3600_000) {
         this.#lastPrune = now;
@@ -442,7 +474,10 @@ export class OutboxWorker {
     }
   }
 
-  /** Waits for the batch in progress, then stops. */
+  /**
+   * Stops: the message being sent finishes, the rest of its batch goes back to the queue unsent
+   * (pending, due now), and no new batch starts. Resolves when that is done.
+   */
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
