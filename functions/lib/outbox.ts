@@ -248,7 +248,11 @@ export interface DeliveryDeps {
   adapters: Adapters;
   clock: Clock;
   options: AppOptions;
+  /** Where retries, dead letters and worker errors are told (default console.warn/console.error; the production host logs them as JSON). */
+  note?: ((level: 'warn' | 'error', line: string) => void) | undefined;
 }
+
+const consoleNote = (level: 'warn' | 'error', line: string): void => (level === 'warn' ? console.warn(line) : console.error(line));
 
 export interface DeliveryReport {
   claimed: number;
@@ -366,7 +370,7 @@ export async function deliverDue(deps: DeliveryDeps, opts: DeliverOptions = {}):
     } else if (row.attempts >= options.outbox.maxAttempts) {
       await db.query("UPDATE outbox SET status = 'dead', last_error = $2, updated_at = $3, locked_until = NULL WHERE id = $1", [row.id, error, now]);
       report.dead++;
-      console.error(`[outbox] ${row.channel} for ${rowLabel(row)} (${row.tenant}) dead after ${row.attempts} attempts: ${error}`);
+      (deps.note ?? consoleNote)('error', `[outbox] ${row.channel} for ${rowLabel(row)} (${row.tenant}) dead after ${row.attempts} attempts: ${error}`);
     } else {
       const next = new Date(now.getTime() + backoffSec(row.attempts, options.outbox) * 1000);
       await db.query("UPDATE outbox SET status = 'pending', last_error = $2, next_attempt_at = $3, updated_at = $4, locked_until = NULL WHERE id = $1", [
@@ -376,7 +380,10 @@ export async function deliverDue(deps: DeliveryDeps, opts: DeliverOptions = {}):
         now,
       ]);
       report.retried++;
-      console.warn(`[outbox] ${row.channel} for ${rowLabel(row)} (${row.tenant}) failed (attempt ${row.attempts}), retry at ${next.toISOString()}: ${error}`);
+      (deps.note ?? consoleNote)(
+        'warn',
+        `[outbox] ${row.channel} for ${rowLabel(row)} (${row.tenant}) failed (attempt ${row.attempts}), retry at ${next.toISOString()}: ${error}`,
+      );
     }
   }
   return report;
@@ -470,7 +477,7 @@ export class OutboxWorker {
         await pruneRateLimits(this.#deps.db, this.#deps.clock.now());
       }
     } catch (err) {
-      if (!this.#stopped) console.error(`[outbox] worker error: ${(err as Error).message}`);
+      if (!this.#stopped) (this.#deps.note ?? consoleNote)('error', `[outbox] worker error: ${(err as Error).message}`);
     }
   }
 
