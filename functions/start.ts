@@ -63,6 +63,13 @@ function msFromEnv(env: Env, name: string, fallback: number): number {
   return n;
 }
 
+function portFromEnv(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 8080;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
+  return n;
+}
+
 export const DEFAULT_SHUTDOWN_DELAY_MS = 5_000;
 export const DEFAULT_SHUTDOWN_DEADLINE_MS = 25_000;
 
@@ -87,9 +94,11 @@ export async function main(argv: string[] = process.argv.slice(2), env: Env = pr
   let delayMs: number;
   let deadlineMs: number;
   try {
-    port = intFlag('port', flags.port ?? env['PORT'], 8080, 0, 65535);
+    port = flags.port !== undefined ? intFlag('port', flags.port, 8080, 0, 65535) : portFromEnv(env['PORT']);
     delayMs = msFromEnv(env, 'SHUTDOWN_DELAY_MS', DEFAULT_SHUTDOWN_DELAY_MS);
     deadlineMs = msFromEnv(env, 'SHUTDOWN_DEADLINE_MS', DEFAULT_SHUTDOWN_DEADLINE_MS);
+    if (delayMs >= deadlineMs)
+      throw new UsageError(`SHUTDOWN_DELAY_MS (${delayMs}) must be below SHUTDOWN_DEADLINE_MS (${deadlineMs}), or every shutdown is cut`);
   } catch (err) {
     console.error(`functions:start: ${(err as Error).message}`);
     process.exit(2);
