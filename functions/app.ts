@@ -43,6 +43,8 @@ export interface CreateAppConfig {
   options: OptionsInput & { secret: string };
   onLeadStored?: Deps['onLeadStored'];
   siteFile?: Deps['siteFile'];
+  /** Where unexpected errors are written (default console.error; the production host writes JSON lines). */
+  logError?: ((line: string) => void) | undefined;
 }
 
 /** Paths the functions answer; everything else is the static site. */
@@ -91,7 +93,7 @@ export function createApp(config: CreateAppConfig): Hono<AppEnv> & { deps: Deps 
   deliveryRoute(app, deps);
 
   app.notFound((c) => c.json({ error: Http.notFound }, 404));
-  const errors = new ErrorLog();
+  const errors = new ErrorLog(config.logError);
   app.onError((err, c) => {
     // Never log bodies: they hold visitors' personal data. A repeated error logs its stack once a minute.
     errors.log(`${c.req.method} ${new URL(c.req.url).pathname}`, err);

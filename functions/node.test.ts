@@ -103,6 +103,28 @@ describe('startNodeServer (npm run serve)', () => {
     expect(res.status).toBe(403);
   });
 
+  it('answers GET /healthz without a tenant: 200 {ok, db} while the database answers, 503 when it does not, with a request id', async () => {
+    const ok = await get('/healthz', { 'x-request-id': 'probe-1' });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ ok: true, db: true });
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    expect(ok.headers.get('x-request-id')).toBe('probe-1');
+    // An id that is not a plain token is replaced, not echoed.
+    for (const id of ['a b "c"', 'x'.repeat(65)])
+      expect((await get('/healthz', { 'x-request-id': id })).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await fetch(`http://127.0.0.1:${server.port}/healthz`, { method: 'POST' })).status).toBe(405);
+    const query = server.db.query;
+    server.db.query = () => Promise.reject(new Error('connection refused'));
+    try {
+      await new Promise((r) => setTimeout(r, 1100)); // the probe's answer is reused for a second
+      const down = await get('/healthz');
+      expect(down.status).toBe(503);
+      expect(await down.json()).toEqual({ ok: false, db: false });
+    } finally {
+      server.db.query = query;
+    }
+  });
+
   it('refuses a second server on the same PGlite data folder', async () => {
     await expect(startNodeServer({ port: 0, dist, tenant: 'gamma', dataDir: data, env: {}, log: () => {} })).rejects.toThrow(/is open in process/);
   });

@@ -72,8 +72,12 @@ try {
   });
   const stop = (signal: string) => {
     console.log(`\n${signal}: stopping`);
+    // Graceful (functions/node.ts): in-flight requests and the message being sent finish first.
     server.close().then(
-      () => process.exit(0),
+      (report) => {
+        if (!report.clean) console.error(`cut at the shutdown deadline: ${report.cut.join('; ')}`);
+        process.exit(report.clean ? 0 : 1);
+      },
       (err: unknown) => {
         console.error(err);
         process.exit(1);

@@ -182,6 +182,21 @@ for (const [label, open, enabled] of stores) {
       expect(await deliverDue(deps)).toMatchObject({ claimed: 2, delivered: 2 });
     });
 
+    it('a worker stopping mid-batch finishes the message it is sending and puts the rest back, due now, attempt not counted', async () => {
+      await Promise.all(Array.from({ length: 3 }, (_, i) => post('/api/leads', enquiry({ message: `s${i}` }), {}, `192.0.2.${20 + i}`)));
+      const deps = { ...t.app.deps };
+      // Asked before each message: the stop comes after two were sent.
+      let asked = 0;
+      expect(await deliverDue(deps, { stopping: () => asked++ >= 2 })).toEqual({ claimed: 6, delivered: 2, retried: 0, dead: 0 });
+      const { rows } = await db.query<{ status: string; attempts: number; next_attempt_at: Date; locked_until: Date | null }>(
+        "SELECT status, attempts, next_attempt_at, locked_until FROM outbox WHERE status <> 'delivered'",
+      );
+      expect(rows).toHaveLength(4);
+      for (const r of rows) expect(r).toEqual({ status: 'pending', attempts: 0, next_attempt_at: clock.now(), locked_until: null });
+      // Due now: the next run sends them at once, with no claim to wait out.
+      expect(await drain(deps)).toEqual({ claimed: 4, delivered: 4, retried: 0, dead: 0 });
+    });
+
     it('counts rate-limit hits atomically under concurrency', async () => {
       const rule = { limit: 15, windowSec: 60 };
       const decisions = await Promise.all(Array.from({ length: 20 }, () => hit(db, 'test:bucket', rule, clock.now())));

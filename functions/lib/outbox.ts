@@ -248,7 +248,11 @@ export interface DeliveryDeps {
   adapters: Adapters;
   clock: Clock;
   options: AppOptions;
+  /** Where retries, dead letters and worker errors are told (default console.warn/console.error; the production host logs them as JSON). */
+  note?: ((level: 'warn' | 'error', line: string) => void) | undefined;
 }
+
+const consoleNote = (level: 'warn' | 'error', line: string): void => (level === 'warn' ? console.warn(line) : console.error(line));
 
 export interface DeliveryReport {
   claimed: number;
@@ -316,13 +320,40 @@ async function send(row: OutboxRow, { db, adapters, options }: DeliveryDeps): Pr
   else await adapters.webhook.send(alertWebhookFor(alert, row, options.outbox.webhookSecret));
 }
 
+/**
+ * Puts claimed rows that were never sent back in the queue, due now, without counting the attempt
+ * (a worker stopping mid-batch: the next run, or another instance, sends them at once instead of after
+ * their claim expires).
+ */
+async function release(db: Db, rows: readonly OutboxRow[], now: Date): Promise<number> {
+  if (rows.length === 0) return 0;
+  const ids = rows.map((_, i) => `$${i + 2}`).join(', ');
+  const r = await db.query(
+    `UPDATE outbox SET status = 'pending', attempts = GREATEST(attempts - 1, 0), locked_until = NULL, next_attempt_at = $1, updated_at = $1
+     WHERE status = 'sending' AND id IN (${ids})`,
+    [now, ...rows.map((row) => row.id)],
+  );
+  return r.rowCount;
+}
+
+export interface DeliverOptions {
+  limit?: number;
+  tenant?: string;
+  /** Checked before each row: once true, the row being sent finishes and the rest of the batch is released unsent. */
+  stopping?: () => boolean;
+}
+
 /** Sends what is due once. Safe to run from several processes at once (rows are claimed). */
-export async function deliverDue(deps: DeliveryDeps, opts: { limit?: number; tenant?: string } = {}): Promise<DeliveryReport> {
+export async function deliverDue(deps: DeliveryDeps, opts: DeliverOptions = {}): Promise<DeliveryReport> {
   const { db, clock, options } = deps;
   const report: DeliveryReport = { claimed: 0, delivered: 0, retried: 0, dead: 0 };
   const rows = await claim(db, clock.now(), options.outbox.lockSec, opts.limit ?? 25, opts.tenant);
   report.claimed = rows.length;
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
+    if (opts.stopping?.()) {
+      await release(db, rows.slice(i), clock.now());
+      break;
+    }
     let error: string | undefined;
     try {
       await send(row, deps);
@@ -339,7 +370,7 @@ export async function deliverDue(deps: DeliveryDeps, opts: { limit?: number; ten
     } else if (row.attempts >= options.outbox.maxAttempts) {
       await db.query("UPDATE outbox SET status = 'dead', last_error = $2, updated_at = $3, locked_until = NULL WHERE id = $1", [row.id, error, now]);
       report.dead++;
-      console.error(`[outbox] ${row.channel} for ${rowLabel(row)} (${row.tenant}) dead after ${row.attempts} attempts: ${error}`);
+      (deps.note ?? consoleNote)('error', `[outbox] ${row.channel} for ${rowLabel(row)} (${row.tenant}) dead after ${row.attempts} attempts: ${error}`);
     } else {
       const next = new Date(now.getTime() + backoffSec(row.attempts, options.outbox) * 1000);
       await db.query("UPDATE outbox SET status = 'pending', last_error = $2, next_attempt_at = $3, updated_at = $4, locked_until = NULL WHERE id = $1", [
@@ -349,17 +380,20 @@ export async function deliverDue(deps: DeliveryDeps, opts: { limit?: number; ten
         now,
       ]);
       report.retried++;
-      console.warn(`[outbox] ${row.channel} for ${rowLabel(row)} (${row.tenant}) failed (attempt ${row.attempts}), retry at ${next.toISOString()}: ${error}`);
+      (deps.note ?? consoleNote)(
+        'warn',
+        `[outbox] ${row.channel} for ${rowLabel(row)} (${row.tenant}) failed (attempt ${row.attempts}), retry at ${next.toISOString()}: ${error}`,
+      );
     }
   }
   return report;
 }
 
-/** Sends everything due, batch after batch, until nothing is left (bounded). */
-export async function drain(deps: DeliveryDeps, maxBatches = 100): Promise<DeliveryReport> {
+/** Sends everything due, batch after batch, until nothing is left (bounded), or until `stopping()`. */
+export async function drain(deps: DeliveryDeps, maxBatches = 100, stopping?: () => boolean): Promise<DeliveryReport> {
   const total: DeliveryReport = { claimed: 0, delivered: 0, retried: 0, dead: 0 };
-  for (let i = 0; i < maxBatches; i++) {
-    const r = await deliverDue(deps);
+  for (let i = 0; i < maxBatches && !stopping?.(); i++) {
+    const r = await deliverDue(deps, stopping ? { stopping } : {});
     total.claimed += r.claimed;
     total.delivered += r.delivered;
     total.retried += r.retried;
@@ -429,20 +463,28 @@ export class OutboxWorker {
     });
   }
 
+  /** True while a batch is in progress (what a shutdown cut at its deadline would interrupt). */
+  get busy(): boolean {
+    return this.#running !== undefined;
+  }
+
   async #run(): Promise<void> {
     try {
-      await drain(this.#deps, 20);
+      await drain(this.#deps, 20, () => this.#stopped);
       const now = this.#deps.clock.now().getTime();
       if (now - this.#lastPrune > 3600_000) {
         this.#lastPrune = now;
         await pruneRateLimits(this.#deps.db, this.#deps.clock.now());
       }
     } catch (err) {
-      if (!this.#stopped) console.error(`[outbox] worker error: ${(err as Error).message}`);
+      if (!this.#stopped) (this.#deps.note ?? consoleNote)('error', `[outbox] worker error: ${(err as Error).message}`);
     }
   }
 
-  /** Waits for the batch in progress, then stops. */
+  /**
+   * Stops: the message being sent finishes, the rest of its batch goes back to the queue unsent
+   * (pending, due now), and no new batch starts. Resolves when that is done.
+   */
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
