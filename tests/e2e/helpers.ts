@@ -64,5 +64,7 @@ export async function hydrateSearch(page: Page, root: string): Promise<void> {
   const box = page.locator(`${root} .search-field input`);
   if (test.info().project.use.hasTouch) await box.tap();
   else await box.hover();
-  await expect(page.locator(`${root}[data-ready]`)).toHaveCount(1);
+  // The first interaction fetches the island's code and index (nothing is fetched on idle): on a loaded
+  // test machine that, with the hydration, can take longer than expect's default 5 s.
+  await expect(page.locator(`${root}[data-ready]`)).toHaveCount(1, { timeout: 15_000 });
 }

@@ -41,7 +41,7 @@ async function interact(page: Page, hasTouch: boolean | undefined): Promise<void
   const box = page.locator('.search-page .search-field input');
   if (hasTouch) await box.tap();
   else await box.click();
-  await expect(page.locator('.search-page[data-ready]')).toHaveCount(1);
+  await expect(page.locator('.search-page[data-ready]')).toHaveCount(1, { timeout: 15_000 });
 }
 
 const json = (route: Route, body: unknown, status = 200) =>
