@@ -158,11 +158,11 @@ test.describe('vehicle page: the first screen and one finance offer', () => {
         await settle(page);
         const side = page.getByRole('complementary', { name: 'Price and actions' });
         expect(await side.locator('.vdp-actions > *').count(), `${car.path}: primary actions`).toBeLessThanOrEqual(3);
-        const row = side.getByRole('group', { name: 'Share, print and save this car' });
+        const row = side.getByRole('group', { name: 'Share and save' });
         await expect(row).toBeVisible();
         for (const name of ['Share', 'Print', 'Download PDF']) await expect(row.getByText(name, { exact: true }), `${car.path}: ${name}`).toHaveCount(1);
         // One row: every visible icon button on the same line, each a 44 px target.
-        const boxes = await row.locator('.vdp-icon:visible').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+        const boxes = await row.locator('.btn:visible').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
         expect(boxes.length).toBeGreaterThanOrEqual(3);
         expect(new Set(boxes.map((b) => Math.round(b.top))).size, `${car.path}: icon buttons on one row`).toBe(1);
         for (const b of boxes) expect(Math.min(b.width, b.height)).toBeGreaterThanOrEqual(44);
