@@ -169,6 +169,29 @@ test.describe('vehicle page: the first screen and one finance offer', () => {
       }
     });
 
+    test(`${tenant}: the open Share menu lies above the rest of the page at 1280 px`, async ({ page }, info) => {
+      test.skip(info.project.name !== 'desktop', 'the desktop layout');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const car = financeCar(tenant) ?? cars(tenant)[0]!;
+      await page.goto(`${baseUrl(tenant)}${car.path}`);
+      await settle(page);
+      const share = page.locator('.vdp-side .vdp-share');
+      test.skip((await share.count()) === 0, 'this brand copies the link instead of opening a menu');
+      await share.locator('summary').click();
+      const items = share.locator('.vdp-share-item');
+      expect(await items.count()).toBeGreaterThanOrEqual(2);
+      for (const item of await items.all()) {
+        await item.scrollIntoViewIfNeeded();
+        // What a click at the item's centre lands on: the item itself, not the similar cars or anything else drawn over it.
+        const hit = await item.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return top === el || el.contains(top) ? 'item' : `${top?.tagName.toLowerCase()}.${top?.className}`;
+        });
+        expect(hit, `${car.path}: "${await item.textContent()}" under the pointer`).toBe('item');
+      }
+    });
+
     test(`${tenant}: a vehicle page shows one weekly figure and the comparison rate warning once`, async ({ page }) => {
       const car = financeCar(tenant);
       test.skip(!car, 'no car with finance');
