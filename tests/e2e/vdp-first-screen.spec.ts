@@ -181,12 +181,21 @@ test.describe('vehicle page: the first screen and one finance offer', () => {
       const items = share.locator('.vdp-share-item');
       expect(await items.count()).toBeGreaterThanOrEqual(2);
       for (const item of await items.all()) {
-        await item.scrollIntoViewIfNeeded();
-        // What a click at the item's centre lands on: the item itself, not the similar cars or anything else drawn over it.
+        // What a click at the item's centre lands on, at every scroll position where the item is in the window (clear of
+        // the fixed bars at its top and bottom): the item itself, never the similar cars or anything else drawn over it.
+        // The sidebar is sticky and may be taller than the window, so the menu only meets the similar cars further down.
         const hit = await item.evaluate((el) => {
-          const r = el.getBoundingClientRect();
-          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-          return top === el || el.contains(top) ? 'item' : `${top?.tagName.toLowerCase()}.${top?.className}`;
+          const covered = new Set<string>();
+          let seen = false;
+          for (let y = 0; y <= document.documentElement.scrollHeight; y += 100) {
+            window.scrollTo({ top: y, behavior: 'instant' });
+            const r = el.getBoundingClientRect();
+            if (r.top < 100 || r.bottom > window.innerHeight - 100) continue;
+            seen = true;
+            const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            if (top !== el && !el.contains(top)) covered.add(`${top?.tagName.toLowerCase()}.${String(top?.className)} at scroll ${y}`);
+          }
+          return seen ? [...covered].slice(0, 3).join(', ') || 'item' : 'never in the window';
         });
         expect(hit, `${car.path}: "${await item.textContent()}" under the pointer`).toBe('item');
       }
