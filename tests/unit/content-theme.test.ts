@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { themeCss } from '../../src/lib/content/theme.ts';
+import { themeStylesheet } from '../../src/lib/content/theme-file.ts';
 import { contrastRatio, readableOn, readableTint } from '../../src/lib/rules/contrast.ts';
 import { ThemeSchema } from '../../src/lib/schemas/theme.ts';
 import * as v from 'valibot';
@@ -25,5 +26,14 @@ describe('theme contrast', () => {
     expect(css).toContain('--header-bg:#c8102e');
     expect(css).toContain('--accent-text:#111111');
     expect(themeCss(v.parse(ThemeSchema, {}))).toContain('--header-bg:#ffffff');
+  });
+  it('writes the theme as a cached file named by its content, so a new theme is a new address', () => {
+    const red = v.parse(ThemeSchema, { primary: '#c8102e' });
+    const blue = v.parse(ThemeSchema, { primary: '#0b5cab' });
+    const file = themeStylesheet(red);
+    expect(file.path).toMatch(/^\/_astro\/theme\.[\w-]{10}\.css$/);
+    expect(file.css).toBe(themeCss(red));
+    expect(themeStylesheet(v.parse(ThemeSchema, { primary: '#c8102e' })).path).toBe(file.path);
+    expect(themeStylesheet(blue).path).not.toBe(file.path);
   });
 });

@@ -8,6 +8,7 @@ import { searchIndexOutput } from './search-index.ts';
 import { headersOutput } from './headers.ts';
 import { feedsOutput } from './feeds.ts';
 import { dictionaryOutput } from './dictionary.ts';
+import { themeOutput } from './theme.ts';
 import type { BuildReport } from '../report.ts';
 
 /**
@@ -47,7 +48,7 @@ export interface BuildOutput {
 // headers last: it hashes the inline scripts of every page written before it. content before search:
 // the offers search indexes the content's offers.
 // The dictionary after every page is final (it compresses them); headers last (it hashes the pages' inline scripts).
-export const OUTPUTS: BuildOutput[] = [contentOutput, vehicleExtras, searchIndexOutput, feedsOutput, dictionaryOutput, headersOutput];
+export const OUTPUTS: BuildOutput[] = [contentOutput, vehicleExtras, searchIndexOutput, feedsOutput, themeOutput, dictionaryOutput, headersOutput];
 
 /** Freezes a value and everything it holds (the model handed to the outputs: none of them may change it). */
 function deepFreeze<T>(value: T): T {
