@@ -17,16 +17,21 @@ export const JS_BEFORE_INTERACTION_BUDGET = 15 * 1024;
 /** The goal of issue 17 for the seven-page journey. */
 export const JOURNEY_GOAL = 80 * 1024;
 /**
- * What CI enforces for the journey, as Chromium (Android's browser) gets it: the goal. Car pages
- * travel as deltas against the site's compression dictionary (src/lib/site/dictionary.ts): 63-67 KB
- * on the demos on 2026-11-25, the dictionary's own download included. See docs/performance.md.
+ * What CI enforces for the journey, as Chromium (Android's browser) gets it. Car pages travel as
+ * deltas against the site's compression dictionary (src/lib/site/dictionary.ts). It was the goal
+ * (80 KB: 63-67 KB on the demos on 2026-11-25) while the journey left out what the search page
+ * fetched on idle, and with it the small shared modules (the stores, analytics, format...) that the
+ * car pages then found in the cache. Counted all in, without that idle fetch, the same journey is
+ * 71.8-78.4 KB (2026-11-27), depending on the day's first five cars: held there with room for that.
+ * See docs/performance.md.
  */
-export const JOURNEY_BUDGET = JOURNEY_GOAL;
+export const JOURNEY_BUDGET = 84 * 1024;
 /**
  * The same journey in a browser without compression dictionary transport (Safari, for one), where
- * every car page travels whole: 88-92 KB on the demos on 2026-11-25. Held there so it does not grow.
+ * every car page travels whole: 88-92 KB on the demos on 2026-11-25 without the shared modules the
+ * idle fetch had cached (see above); 97.1-103.5 KB all in on 2026-11-27 (the three demos). Held there so it does not grow.
  */
-export const JOURNEY_BUDGET_WITHOUT_DICTIONARIES = 96 * 1024;
+export const JOURNEY_BUDGET_WITHOUT_DICTIONARIES = 108 * 1024;
 /**
  * Issue 26's goal for the whole journey on a host or browser without dictionaries, everything
  * fetched included (it was 220 KB while the search page fetched its code on idle). The budget above

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bytesOverBudget,
+  JOURNEY_ALL_IN_GOAL,
   JOURNEY_BUDGET,
   JOURNEY_BUDGET_WITHOUT_DICTIONARIES,
   JOURNEY_GOAL,
@@ -34,10 +35,13 @@ describe('budget checks', () => {
     ]);
   });
 
-  it('the journey fails over its budget; the budget is never looser than where it was set, and the goal is 80 KB', () => {
+  it('the journey fails over its budget; the budget is never looser than where it was set all in (issue 26), and within the all-in goal', () => {
     expect(JOURNEY_GOAL).toBe(80 * 1024);
-    expect(JOURNEY_BUDGET).toBe(JOURNEY_GOAL);
-    expect(JOURNEY_BUDGET_WITHOUT_DICTIONARIES).toBeLessThanOrEqual(96 * 1024);
+    // Set again on 2026-11-27 when the journey began counting every byte (the idle fetch had cached
+    // shared modules for the car pages, out of the count): never looser than that.
+    expect(JOURNEY_BUDGET).toBeLessThanOrEqual(84 * 1024);
+    expect(JOURNEY_BUDGET_WITHOUT_DICTIONARIES).toBeLessThanOrEqual(108 * 1024);
+    expect(JOURNEY_BUDGET_WITHOUT_DICTIONARIES).toBeLessThanOrEqual(JOURNEY_ALL_IN_GOAL);
     expect(journeyOverBudget('t', JOURNEY_BUDGET)).toEqual([]);
     expect(journeyOverBudget('t', JOURNEY_BUDGET + 1)).toHaveLength(1);
     expect(journeyOverBudget('t', 90 * 1024, JOURNEY_GOAL)).toEqual(['t journey: 90.0 KB without photos > 80.0 KB']);
