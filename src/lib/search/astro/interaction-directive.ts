@@ -13,7 +13,9 @@ const CONTROLS = 'input, select, textarea, button, label, summary, [role="button
  * phone the search code (about 140 KB) is fetched only by a shopper who searches or filters.
  */
 function isIntent(event: Event): boolean {
-  if (event.type === 'keydown') return true;
+  // An event the page dispatched itself is a script asking the island to start (the search cards'
+  // Quick Enquiry link wakes its host island so), never a stray touch.
+  if (!event.isTrusted || event.type === 'keydown') return true;
   if (event.type === 'pointerover') return (event as PointerEvent).pointerType === 'mouse';
   return event.target instanceof Element && event.target.closest(CONTROLS) !== null;
 }
