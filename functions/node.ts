@@ -15,7 +15,7 @@ import { loadTenant } from '../src/io/tenant-folder.ts';
 import { adaptersFromEnv } from './adapters/index.ts';
 import { outboundPolicyFromEnv } from './lib/outbound.ts';
 import { createApp, isFunctionPath } from './app.ts';
-import { ipv6PrefixFromEnv, outboxOptionsFromEnv, trustProxyFromEnv } from './options.ts';
+import { ipv6PrefixFromEnv, NODE_POOL_SIZE, outboxOptionsFromEnv, poolSizeFromEnv, trustProxyFromEnv } from './options.ts';
 import { openDb, type Db } from './db/index.ts';
 import { TenantNotBuilt } from './errors.ts';
 import { systemClock } from './lib/clock.ts';
@@ -137,7 +137,7 @@ export async function startNodeServer(opts: NodeServerOptions): Promise<RunningS
 
   const dataDir = resolve(opts.dataDir ?? defaultDataDir(opts.tenant));
   const databaseUrl = opts.databaseUrl ?? env['DATABASE_URL'];
-  const db = await openDb({ databaseUrl, dataDir });
+  const db = await openDb({ databaseUrl, dataDir, poolSize: poolSizeFromEnv(env['DATABASE_POOL_SIZE'], NODE_POOL_SIZE) });
   const secret = opts.secret ?? env['FUNCTIONS_SECRET'] ?? localSecret(dataDir);
   const clock = systemClock;
   const adapters = adaptersFromEnv(env, db, clock);

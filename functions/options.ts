@@ -130,6 +130,20 @@ export function ipv6PrefixFromEnv(value: string | undefined): number {
   return value !== undefined && value.trim() !== '' && Number.isInteger(n) && n >= 16 && n <= 128 ? n : DEFAULT_OPTIONS.ipv6Prefix;
 }
 
+/**
+ * Connections one instance may hold open to PostgreSQL (DATABASE_POOL_SIZE, 1-100; else the
+ * default: 10 on a long-running Node host, 3 on a serverless instance, of which there can be many).
+ * Set it so instances x pool size stays under the pooler's (or the server's) client limit.
+ */
+export function poolSizeFromEnv(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= 100 ? n : fallback;
+}
+
+/** What a Node host holds open by default; a serverless instance: SERVERLESS_POOL_SIZE. */
+export const NODE_POOL_SIZE = 10;
+export const SERVERLESS_POOL_SIZE = 3;
+
 export type OptionsInput = Partial<Omit<AppOptions, 'rateLimits' | 'auth' | 'outbox' | 'trustProxy'>> & {
   /** A number of trusted hops; true means 1. */
   trustProxy?: number | boolean | undefined;

@@ -13,7 +13,7 @@
 import { resolve } from 'node:path';
 import { dealerError } from '../../src/lib/errors/errors-data.ts';
 import { createApp } from '../app.ts';
-import { ipv6PrefixFromEnv, outboxOptionsFromEnv } from '../options.ts';
+import { ipv6PrefixFromEnv, outboxOptionsFromEnv, poolSizeFromEnv, SERVERLESS_POOL_SIZE } from '../options.ts';
 import type { AppBindings } from '../context.ts';
 import { openDb, type Db } from '../db/index.ts';
 import { DatabaseUrlRequired, SecretRequired } from '../errors.ts';
@@ -54,6 +54,14 @@ interface Runtime {
   db: Db;
 }
 
+/**
+ * An instance's database: a small pool (SERVERLESS_POOL_SIZE, or DATABASE_POOL_SIZE), since every
+ * warm instance holds its own; migrated on the cold start unless FUNCTIONS_MIGRATE=off.
+ */
+export function openNetlifyDb(url: string, env: Env): Promise<Db> {
+  return openDb({ databaseUrl: url, poolSize: poolSizeFromEnv(env['DATABASE_POOL_SIZE'], SERVERLESS_POOL_SIZE), migrate: env['FUNCTIONS_MIGRATE'] !== 'off' });
+}
+
 /** One runtime per warm instance, created on the first request (cold start). */
 export function netlifyRuntime(setup: NetlifySetup = {}): () => Promise<Runtime> {
   let runtime: Promise<Runtime> | undefined;
@@ -64,9 +72,7 @@ export function netlifyRuntime(setup: NetlifySetup = {}): () => Promise<Runtime>
       if (!url) throw dealerError(DatabaseUrlRequired, 'Netlify');
       const secret = env['FUNCTIONS_SECRET'];
       if (!secret || secret.length < 32) throw dealerError(SecretRequired, 'Netlify');
-      const db = setup.openDatabase
-        ? await setup.openDatabase(url)
-        : await openDb({ databaseUrl: url, poolSize: 3, migrate: env['FUNCTIONS_MIGRATE'] !== 'off' });
+      const db = setup.openDatabase ? await setup.openDatabase(url) : await openNetlifyDb(url, env);
       const { models, problems } = loadModels(resolve(env['FUNCTIONS_MODELS_DIR'] ?? 'dist/_build'));
       for (const p of problems) console.error(p);
       const registry = new Registry(models, { extraOrigins: parseExtraOrigins(env['EXTRA_ORIGINS']) });

@@ -9,6 +9,12 @@ export interface PostgresOptions {
   schema?: string | undefined;
 }
 
+/**
+ * How the functions' connections are named in pg_stat_activity (and a pooler's SHOW CLIENTS), so an
+ * operator can count them; an `application_name` in DATABASE_URL wins.
+ */
+export const APPLICATION_NAME = 'dealer-functions';
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
@@ -35,6 +41,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
+    application_name: APPLICATION_NAME,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   // An idle client losing its connection must not crash the process.

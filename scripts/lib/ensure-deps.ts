@@ -62,6 +62,8 @@ export interface Machine {
   xmllint?: boolean;
   /** pdftotext (Debian's poppler-utils) reads the car PDF's text back in its tests; absent means unknown. */
   pdftotext?: boolean;
+  /** PgBouncer (Debian's pgbouncer): the functions are tested through it in transaction mode; absent means unknown. */
+  pgbouncer?: boolean;
   postgresInstalled: boolean;
   /** TEST_DATABASE_URL is already set: use that server. */
   databaseUrl: boolean;
@@ -137,6 +139,10 @@ export function planSetup(m: Machine): Plan {
   if (m.pdftotext === false) {
     if (canApt) apt.push('poppler-utils');
     else notes.push("pdftotext is not installed: the car PDF tests' text checks are skipped. Get it: sudo apt-get install poppler-utils");
+  }
+  if (m.pgbouncer === false) {
+    if (canApt) apt.push('pgbouncer');
+    else notes.push('PgBouncer is not installed: the functions are not tested behind a transaction-mode pooler. Get it: sudo apt-get install pgbouncer');
   }
   let startPostgres = false;
   if (!m.databaseUrl) {
@@ -231,6 +237,7 @@ export function probeMachine(env: NodeJS.ProcessEnv = process.env): Machine {
     missingFonts: onPath('dpkg-query', env) ? FONT_PACKAGES.filter((p) => !debInstalled(p)) : [],
     xmllint: onPath('xmllint', env),
     pdftotext: onPath('pdftotext', env),
+    pgbouncer: onPath('pgbouncer', env) || isExecutable('/usr/sbin/pgbouncer'),
     postgresInstalled: existsSync(pgRoot) && readdirSync(pgRoot).some((v) => isExecutable(join(pgRoot, v, 'bin', 'pg_ctl'))),
     databaseUrl: Boolean(env['TEST_DATABASE_URL']),
     meiliHost: Boolean(env['MEILI_HOST']),

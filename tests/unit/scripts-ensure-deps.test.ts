@@ -34,6 +34,13 @@ describe('planSetup: what npm test installs, starts or reports missing', () => {
     ]);
   });
 
+  it('installs PgBouncer for the pooler test as root, and says how to get it otherwise', () => {
+    expect(planSetup({ ...ready, pgbouncer: false }).apt).toEqual(['pgbouncer']);
+    expect(planSetup({ ...ready, root: false, pgbouncer: false, databaseUrl: true }).notes).toEqual([
+      'PgBouncer is not installed: the functions are not tested behind a transaction-mode pooler. Get it: sudo apt-get install pgbouncer',
+    ]);
+  });
+
   it('installs pdftotext (poppler-utils) for the car PDF text checks as root, and says how to get it otherwise', () => {
     expect(planSetup({ ...ready, pdftotext: false }).apt).toEqual(['poppler-utils']);
     expect(planSetup({ ...ready, root: false, pdftotext: false, databaseUrl: true }).notes).toEqual([
