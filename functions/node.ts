@@ -33,6 +33,8 @@ export interface NodeServerOptions {
   dist: string;
   /** Serve this tenant's site and map this server's own origin to it. Without it: functions only, every built tenant, by their configured URLs. */
   tenant?: string | undefined;
+  /** The tenants' models, read elsewhere (the bucket: functions/lib/bucket-models.ts); instead of <dist>/_build. */
+  models?: ModelInput[] | undefined;
   /** Tenant folders, to serve a tenant's functions when it has no model file yet. */
   tenantsDir?: string | undefined;
   /** PGlite data folder (default .data/<tenant> or .data); ignored with databaseUrl. */
@@ -117,7 +119,8 @@ export async function startNodeServer(opts: NodeServerOptions): Promise<RunningS
   const hostname = opts.hostname ?? '127.0.0.1';
 
   let models: ModelInput[];
-  if (opts.tenant) {
+  if (opts.models) models = opts.models;
+  else if (opts.tenant) {
     const { models: found, problems } = loadModels(join(dist, '_build'), [opts.tenant]);
     if (found.length) models = found;
     else {

@@ -95,8 +95,27 @@ export class Registry {
   readonly #byHost = new Map<string, Site>();
   /** Configuration conflicts found while loading (reported by the hosts at start-up). */
   readonly problems: string[] = [];
+  readonly #options: RegistryOptions;
 
   constructor(models: readonly ModelInput[], options: RegistryOptions = {}) {
+    this.#options = options;
+    this.#load(models);
+  }
+
+  /**
+   * Serves these models from now on, in place (a long-running host picking up the night's builds).
+   * A request already running keeps the site it looked up; the next one sees the new models.
+   */
+  replace(models: readonly ModelInput[]): void {
+    this.#bySlug.clear();
+    this.#byOrigin.clear();
+    this.#byHost.clear();
+    this.problems.length = 0;
+    this.#load(models);
+  }
+
+  #load(models: readonly ModelInput[]): void {
+    const options = this.#options;
     const claims = new Map<string, Site[]>();
     for (const model of models) {
       const site = makeSite(model, options.extraOrigins?.[model.tenant.slug] ?? []);
@@ -156,6 +175,11 @@ function checkModel(raw: unknown): string | undefined {
 }
 
 /** Reads <dir>/<slug>/model.json for every (or the listed) tenant; a bad file is reported and skipped. */
+/** A parsed model file's problem, or undefined when it is a model the functions can serve. */
+export function modelProblem(raw: unknown): string | undefined {
+  return checkModel(raw);
+}
+
 export function loadModels(buildDir: string, only?: readonly string[]): LoadResult {
   const models: ModelInput[] = [];
   const problems: string[] = [];

@@ -8,7 +8,10 @@
  * the contract is in docs/functions.md, "Any Node host", and functions/start.test.ts holds it.
  */
 import { intFlag, isMain, parseCli, UsageError } from '../scripts/lib/cli.ts';
+import { targetFromFlags } from '../scripts/lib/publish/target.ts';
+import { bucketModels, type BucketModelsRead } from './lib/bucket-models.ts';
 import { startNodeServer, type RunningServer } from './node.ts';
+import type { ModelInput } from './registry.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -74,26 +77,47 @@ export const DEFAULT_SHUTDOWN_DELAY_MS = 5_000;
 export const DEFAULT_SHUTDOWN_DEADLINE_MS = 25_000;
 
 const USAGE = `
-Usage: npm run functions:start [-- --dist dist] [--port 8080] [--host 0.0.0.0]
+Usage: npm run functions:start [-- --dist dist | --models-bucket <name>] [--port 8080] [--host 0.0.0.0]
 
-Serves the request-time functions of every tenant built under <dist>/_build/ by their configured
-URLs, for production (put the static sites on a CDN routing /api/* and /cars/*/autogauge here).
+Serves the request-time functions of every tenant by their configured URLs, for production (put the
+static sites on a CDN routing /api/* and /cars/*/autogauge here). The tenants' models come from
+<dist>/_build/, or from the bucket the sites are published to, following each tenant's live release.
 
-  --dist <dir>     the build output (default: dist)
-  --port <n>       the port (default: PORT, else 8080)
-  --host <addr>    the address to listen on (default: HOST, else 0.0.0.0)
-  -h, --help       show this help
+  --dist <dir>              the build output (default: dist)
+  --models-bucket <name>    read the live models from this bucket instead (FUNCTIONS_MODELS_BUCKET),
+                            again every FUNCTIONS_MODELS_REFRESH_S seconds (default 60)
+  --models-prefix <folder/> the sites' folder in it (FUNCTIONS_MODELS_PREFIX; as the publish's --prefix)
+                            (the endpoint and region: S3_ENDPOINT and AWS_REGION, as the publish)
+  --port <n>                the port (default: PORT, else 8080)
+  --host <addr>             the address to listen on (default: HOST, else 0.0.0.0)
+  -h, --help                show this help
 
 Required: DATABASE_URL, FUNCTIONS_SECRET, POSTMARK_SERVER_TOKEN, LEADS_FROM_EMAIL.
 Shutdown: SHUTDOWN_DELAY_MS (default 5000), SHUTDOWN_DEADLINE_MS (default 25000). See docs/functions.md.
 `;
 
 export async function main(argv: string[] = process.argv.slice(2), env: Env = process.env): Promise<void> {
-  const flags = parseCli(USAGE, { dist: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } }, argv);
+  const flags = parseCli(
+    USAGE,
+    { dist: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'models-bucket': { type: 'string' }, 'models-prefix': { type: 'string' } },
+    argv,
+  );
   let port: number;
   let delayMs: number;
   let deadlineMs: number;
+  let refreshMs: number;
+  let source: ReturnType<typeof targetFromFlags>;
   try {
+    source = targetFromFlags({
+      bucket: flags['models-bucket'] ?? env['FUNCTIONS_MODELS_BUCKET'],
+      prefix: flags['models-prefix'] ?? env['FUNCTIONS_MODELS_PREFIX'],
+      endpoint: env['S3_ENDPOINT'],
+      region: env['AWS_REGION'],
+    });
+    const refresh = env['FUNCTIONS_MODELS_REFRESH_S']?.trim() || '60';
+    if (!/^\d+$/.test(refresh) || Number(refresh) < 5 || Number(refresh) > 3600)
+      throw new UsageError(`FUNCTIONS_MODELS_REFRESH_S must be a whole number of seconds from 5 to 3600, got "${refresh}"`);
+    refreshMs = 1000 * Number(refresh);
     port = flags.port !== undefined ? intFlag('port', flags.port, 8080, 0, 65535) : portFromEnv(env['PORT']);
     delayMs = msFromEnv(env, 'SHUTDOWN_DELAY_MS', DEFAULT_SHUTDOWN_DELAY_MS);
     deadlineMs = msFromEnv(env, 'SHUTDOWN_DEADLINE_MS', DEFAULT_SHUTDOWN_DEADLINE_MS);
@@ -112,9 +136,31 @@ export async function main(argv: string[] = process.argv.slice(2), env: Env = pr
   const line = (event: string, fields: Record<string, unknown> = {}) => console.log(JSON.stringify({ time: new Date().toISOString(), event, ...fields }));
   for (const w of productionEnvWarnings(env)) line('warning', { message: w });
 
+  // From the bucket: every tenant's live model, read before listening (a host with no models serves nobody).
+  const fromBucket = source ? bucketModels({ client: source.client, bucket: source.bucket, prefix: source.prefix }) : undefined;
+  const report = (read: BucketModelsRead) => {
+    for (const p of read.problems) line('warning', { message: `models: ${p}` });
+    if (read.changed.length || read.removed.length) line('models', { tenants: read.models.length, changed: read.changed, removed: read.removed });
+  };
+  let models: ModelInput[] | undefined;
+  if (fromBucket && source) {
+    try {
+      const read = await fromBucket.read();
+      report(read);
+      models = read.models;
+    } catch (err) {
+      line('start_failed', {
+        error: `cannot read the models from ${source.label}: ${(err as Error).message}`,
+        hint: 'check FUNCTIONS_MODELS_BUCKET, S3_ENDPOINT, AWS_REGION and the credentials (s3:ListBucket and s3:GetObject on the prefix)',
+      });
+      process.exit(1);
+    }
+  }
+
   let server: RunningServer;
   try {
     server = await startNodeServer({
+      models,
       port,
       hostname: flags.host ?? env['HOST'] ?? '0.0.0.0',
       dist: flags.dist ?? 'dist',
@@ -128,6 +174,26 @@ export async function main(argv: string[] = process.argv.slice(2), env: Env = pr
     const e = err as Error & { hint?: string };
     line('start_failed', { error: e.message, hint: e.hint });
     process.exit(1);
+  }
+
+  if (fromBucket) {
+    // The night's releases (and rollbacks) reach the functions within a refresh; a failed read keeps what is served.
+    let reading = false;
+    const timer = setInterval(() => {
+      if (reading) return;
+      reading = true;
+      fromBucket
+        .read()
+        .then((read) => {
+          report(read);
+          if (read.changed.length || read.removed.length) server.registry.replace(read.models);
+        })
+        .catch((err: unknown) =>
+          line('warning', { message: `models: the bucket could not be read (${(err as Error).message}); still serving the models read before` }),
+        )
+        .finally(() => (reading = false));
+    }, refreshMs);
+    timer.unref();
   }
 
   let signalled: string | undefined;

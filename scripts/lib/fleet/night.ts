@@ -65,6 +65,7 @@ export async function publishBuilt(target: FleetTarget, out: string, slug: strin
     accept,
     info,
     knownRelease: knownRelease(out, slug, info.fingerprint),
+    model: join(out, '_build', slug, 'model.json'),
   });
   writePublishRecord(out, stats, info);
   if (stats.status === 'published' || stats.status === 'live') await putPhotoLedger(target, out, slug);

@@ -35,6 +35,11 @@ export const tenantBase = (prefix: string, slug: string): string => `${prefix}${
 export const pointerKey = (base: string): string => `${base}${META}current.json`;
 export const indexKey = (base: string): string => `${base}${META}releases.json`;
 export const manifestKey = (base: string, slot: string): string => `${base}${META}manifest-${slot}.json`;
+/**
+ * The model the release in a slot was built from (dist/_build/<slug>/model.json), for the functions: a
+ * host following the pointer serves the live release's cars. Under _meta/, so no host serves it.
+ */
+export const modelKey = (base: string, slot: string): string => `${base}${META}model-${slot}.json`;
 export const historyKey = (base: string): string => `${base}${META}history.json`;
 export const slotBase = (base: string, slot: string): string => `${base}slot-${slot}/`;
 

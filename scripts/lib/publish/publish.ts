@@ -24,6 +24,7 @@ import {
   emptyIndex,
   indexKey,
   manifestKey,
+  modelKey,
   markLive,
   markWriting,
   MAX_RELEASES_KEPT,
@@ -85,6 +86,11 @@ export interface TenantPublishOptions {
   knownRelease?: string | undefined;
   /** What the build says about this release (published.json): recorded with the slot. */
   info?: ReleaseInfo | undefined;
+  /**
+   * The model file the site was built from (dist/_build/<slug>/model.json): written beside the slot's
+   * manifest, so functions reading the bucket (functions:start --models-bucket) serve the live cars.
+   */
+  model?: string | undefined;
   onEvent?: ((e: PublishEvent) => void) | undefined;
   now?: (() => Date) | undefined;
 }
@@ -206,6 +212,7 @@ export async function publishTenant(client: S3Client, slug: string, siteDir: str
     const isLive = (release: string): boolean => pointer?.release === release && index.slots[pointer.slot]?.state === 'complete';
     if (opts.knownRelease && isLive(opts.knownRelease)) {
       Object.assign(stats, { status: opts.dryRun ? 'dry-run' : 'live', release: opts.knownRelease, slot: pointer?.slot });
+      if (!opts.dryRun && pointer) await ensureModel(client, opts, base, pointer.slot);
       return stats;
     }
 
@@ -218,6 +225,7 @@ export async function publishTenant(client: S3Client, slug: string, siteDir: str
     stats.release = release;
     if (isLive(release)) {
       Object.assign(stats, { status: opts.dryRun ? 'dry-run' : 'live', slot: pointer?.slot, unchanged: local.length });
+      if (!opts.dryRun && pointer) await ensureModel(client, opts, base, pointer.slot);
       return stats;
     }
     if (index.withdrawn.includes(release) && !opts.accept) {
@@ -309,6 +317,7 @@ export async function publishTenant(client: S3Client, slug: string, siteDir: str
     const next = { ...buildManifest(slug, local, etags, now()), release, slot };
     await putJson(client, opts.bucket, manifestKey(base, slot), next);
     opts.onEvent?.({ op: 'manifest', key: manifestKey(base, slot) });
+    if (opts.model && existsSync(opts.model)) await putModel(client, opts.bucket, modelKey(base, slot), opts.model);
 
     step = 'switching';
     const at = now();
@@ -345,6 +354,20 @@ export async function publishTenant(client: S3Client, slug: string, siteDir: str
  * Removes what the layout does not use under the tenant's folder: a site published flat before the
  * release slots (every top-level name but the slots and _meta/), and slots past the kept count.
  */
+/** The slot's model file: private (under _meta/), never cached by a host. */
+async function putModel(client: S3Client, bucket: string, key: string, file: string): Promise<void> {
+  await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: await readFile(file), ContentType: 'application/json', CacheControl: 'no-store' }));
+}
+
+/**
+ * A release already live keeps its slot; its model is written if the slot has none yet (a release
+ * published before models were kept in the bucket), so the functions never lack the live cars.
+ */
+async function ensureModel(client: S3Client, opts: TenantPublishOptions, base: string, slot: string): Promise<void> {
+  if (!opts.model || !existsSync(opts.model)) return;
+  if (!(await headObject(client, opts.bucket, modelKey(base, slot)))) await putModel(client, opts.bucket, modelKey(base, slot), opts.model);
+}
+
 async function tidy(
   client: S3Client,
   bucket: string,
@@ -362,7 +385,7 @@ async function tidy(
     for (const rel of (await listUnder(client, bucket, `${base}${folder}/`)).keys()) keys.push(`${base}${folder}/${rel}`);
     const slot = /^slot-([a-h])$/.exec(folder)?.[1];
     if (slot) {
-      keys.push(manifestKey(base, slot));
+      keys.push(manifestKey(base, slot), modelKey(base, slot));
       slots.push(slot);
     }
   }
@@ -499,6 +522,7 @@ export async function publishDist(client: S3Client, opts: PublishOptions): Promi
         releasesKept: kept,
         accept: accept.has(t.slug),
         info,
+        model: join(opts.out, '_build', t.slug, 'model.json'),
       });
       if (!opts.dryRun) writePublishRecord(opts.out, s, info);
     }
