@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { drain } from '../lib/outbox.ts';
 import { commonPostChecks, expectNoEcho, useHarness } from '../test/harness.ts';
 import { ALPHA, BETA, fixtureModels, makeTenant } from '../test/fixtures.ts';
-import { reserveTerms } from '../../src/lib/forms/reserve.ts';
+import { reserveTerms } from '../../src/lib/rules/reserve-terms.ts';
 import { HONEYPOT_FIELD } from './leads.ts';
 
 const enquiry = () => ({

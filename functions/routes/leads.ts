@@ -13,7 +13,7 @@ import { Http } from '../errors.ts';
 import { canonicalJson, hmac, newId, sha256 } from '../lib/crypto.ts';
 import { fullName, type CarSnapshot, type LeadPayload, type Reservation, type TradeIn } from '../lib/lead.ts';
 import { localPayment } from '../adapters/local.ts';
-import { RESERVATION_CATEGORY } from '../../src/lib/forms/reserve.ts';
+import { RESERVATION_CATEGORY } from '../../src/lib/rules/reserve-terms.ts';
 import { idempotencyKey } from '../lib/idempotency.ts';
 import { enqueueLead } from '../lib/outbox.ts';
 import { lookupPostcode } from '../lib/postcodes.ts';

@@ -1,4 +1,4 @@
-import { cardFacts, cardView, type CardCar, type CardFacts, type CardSettings } from '../lib/search/card.ts';
+import { cardFacts, cardView, type CardCar, type CardFacts, type CardSettings } from '../lib/model/card-facts.ts';
 
 export interface VehicleCardProps {
   car: CardCar;

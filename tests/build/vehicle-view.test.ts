@@ -12,7 +12,8 @@ import type { SiteModel } from '../../src/lib/site/site-model.ts';
 import { viewCardFacts } from '../../src/lib/model/vehicle-view.ts';
 import { gaugeFromMarket, gaugeFromModelFiles, marketPath, type MarketGroup } from '../../src/lib/price-gauge/market.ts';
 import { similarBandPath, similarCarouselHtml, type SimilarBandFile } from '../../src/lib/vdp/similar-band.ts';
-import { cardCarFromDoc, cardFacts, cardSettingsFor } from '../../src/lib/search/card.ts';
+import { cardFacts, cardSettingsFor } from '../../src/lib/model/card-facts.ts';
+import { cardCarFromDoc } from '../../src/lib/search/card.ts';
 import { toSearchDocs } from '../../src/lib/search/documents.ts';
 import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
 

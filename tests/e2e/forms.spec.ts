@@ -12,7 +12,7 @@ import { E2E_DIST } from '../../playwright.config.ts';
 import { readModel, snap } from './helpers.ts';
 import { vehicleFullName } from '../../src/lib/rules/vehicle-title.ts';
 import { priceDisplay } from '../../src/lib/rules/price-display.ts';
-import { reserveTerms } from '../../src/lib/forms/reserve.ts';
+import { reserveTerms } from '../../src/lib/rules/reserve-terms.ts';
 import { defaultRegoState } from '../../src/lib/forms/trade-in.ts';
 import { manufacturerSlug, vehicleEnquirySubcategory } from '../../src/lib/forms/vehicle-enquiry.ts';
 

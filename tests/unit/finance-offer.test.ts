@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { calculatorView } from '../../src/lib/finance/calculator-view.ts';
-import { financeBlock } from '../../src/lib/finance/display.ts';
+import { financeBlock } from '../../src/lib/rules/finance-display.ts';
 import { calculatorOnOffer, calculatorOnPrice, lenderOfferTerms, termYears, warningPlace } from '../../src/lib/finance/offer.ts';
 import { repayment } from '../../src/lib/finance/amortise.ts';
 import { disclaimerMismatches, shownNumber, statedFigures } from '../../src/lib/compliance/disclaimer.ts';

@@ -17,11 +17,11 @@ import {
   financeDisplay,
   type FinanceCar,
   type FinanceProvider,
-} from '../../src/lib/finance/display.ts';
+} from '../../src/lib/rules/finance-display.ts';
 import { QUOTE_BASIS, quoteBasis, quoteEstimate, quoteLoan, quoteWeeklyRepayment, shouldFetchQuote } from '../../src/lib/finance/quote.ts';
 import { FinanceSchema } from '../../src/lib/schemas/finance.ts';
 import * as v from 'valibot';
-import type { LenderEntry } from '../../src/lib/vdp/extras.ts';
+import type { LenderEntry } from '../../src/lib/schemas/vdp-extras.ts';
 
 const SETTINGS: CalculatorSettings = {
   min_amount: 1000,

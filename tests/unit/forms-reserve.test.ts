@@ -1,8 +1,8 @@
 /** src/lib/forms/reserve.ts: one deposit and label for the Reserve button, the checkout page and the functions. */
 import { describe, expect, it } from 'vitest';
-import { reserveTerms } from '../../src/lib/forms/reserve.ts';
+import { reserveTerms } from '../../src/lib/rules/reserve-terms.ts';
 import { reserveLabel } from '../../src/lib/rules/vdp-actions.ts';
-import { readPaymentProcessor, readVdpExtras } from '../../src/lib/vdp/extras.ts';
+import { readPaymentProcessor, readVdpExtras } from '../../src/lib/schemas/vdp-extras.ts';
 
 describe('reserveTerms', () => {
   it("the car's payment processor deposit, else the tenant's, else the spec's $200", () => {

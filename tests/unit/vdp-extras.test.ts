@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readVdpExtras } from '../../src/lib/vdp/extras.ts';
+import { readVdpExtras } from '../../src/lib/schemas/vdp-extras.ts';
 
 describe('vehicle page extras', () => {
   it('reads lenders, variant, market data, media and hotspots', () => {

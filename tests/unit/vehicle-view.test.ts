@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { locationById, vehicleView, vehicleViews, viewCardFacts } from '../../src/lib/model/vehicle-view.ts';
-import { cardFacts, cardSettingsFor } from '../../src/lib/search/card.ts';
+import { cardFacts, cardSettingsFor } from '../../src/lib/model/card-facts.ts';
 import { makeSiteModel, viewOf } from '../../src/lib/site/site-model.ts';
 import { testTenant, testVehicle } from './helpers/vehicle.ts';
 

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { Photo, Vehicle } from '../../../src/lib/model/vehicle.ts';
 import { priceGauges, shouldShowPriceGauge } from '../../../src/lib/price-gauge/index.ts';
 import { gaugeFromModelFiles, marketFiles, marketPath, tenantHasPriceGauge } from '../../../src/lib/price-gauge/market.ts';
-import { readVdpExtras } from '../../../src/lib/vdp/extras.ts';
+import { readVdpExtras } from '../../../src/lib/schemas/vdp-extras.ts';
 import { similarCarIds, SIMILAR_CARDS_FILE } from '../../../src/lib/vdp/similar.ts';
 import { similarBandFiles } from '../../../src/lib/vdp/similar-band.ts';
 import type { VdpBuildFields, VdpVehicle } from '../../../src/lib/vdp/vehicle.ts';

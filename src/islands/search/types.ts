@@ -1,5 +1,5 @@
 import type { PromoPlacement } from '../../lib/search/promo.ts';
-import type { CardSettings } from '../../lib/search/card.ts';
+import type { CardSettings } from '../../lib/model/card-facts.ts';
 import type { PageSearchConfig } from '../../lib/search/client.ts';
 import type { PhotoTemplate } from '../../lib/search/documents.ts';
 import type { Dealer } from '../../lib/search/pretty-routes.ts';

@@ -1,5 +1,5 @@
 import { quoteEstimate } from '../../lib/finance/quote.ts';
-import type { Quote } from '../../lib/vdp/extras.ts';
+import type { Quote } from '../../lib/schemas/vdp-extras.ts';
 
 /**
  * The view count, the spec's call: GET /api/cars/{slug}/view.json?photos_count&updated_at&website_id

@@ -14,9 +14,9 @@ import {
   type CalculatorResult,
   type CalculatorState,
 } from './calculator.ts';
-import { disclaimerText } from './display.ts';
+import { disclaimerText } from '../rules/finance-display.ts';
 import { calculatorOptions, feeLines, type CalculatorContext } from './options.ts';
-import { formatRate } from './quote.ts';
+import { formatRate } from '../rules/format.ts';
 
 export interface CalculatorView {
   ranges: CalculatorRanges;

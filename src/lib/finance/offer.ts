@@ -6,11 +6,11 @@
  * so. The comparison rate warning is printed once, in the first offer the page shows; the others point
  * to it. Pure: the page model calls these once and the templates only render the answers.
  */
-import type { LenderEntry } from '../vdp/extras.ts';
+import type { LenderEntry } from '../schemas/vdp-extras.ts';
 import { calculatorResult, type CalculatorRanges, type CalculatorState } from './calculator.ts';
 import type { CalculatorView } from './calculator-view.ts';
 import { formatFee } from './options.ts';
-import { formatRate } from './quote.ts';
+import { formatRate } from '../rules/format.ts';
 
 /** The numbers a lender offer is worked out on. */
 export interface OfferTerms {

@@ -9,7 +9,7 @@ import type { FinanceSettings } from '../schemas/finance.ts';
 import { formatDollars } from '../rules/format.ts';
 import { comparisonRate } from './amortise.ts';
 import type { CalculatorSettings } from './calculator.ts';
-import type { FinanceProvider } from './display.ts';
+import type { FinanceProvider } from '../rules/finance-display.ts';
 import { fillDisclaimer, type DisclaimerPlaceholder } from './placeholders.ts';
 
 /** The shared calculator (not tied to a car): up to $250,000, starting at 5 years (spec sections 5 and 9). */

@@ -2,8 +2,8 @@
  * The finance quote estimate (spec section 9) and rate formatting. Kept free of schema imports: the
  * vehicle page's scripts use it in the browser.
  */
-import { formatDollars } from '../rules/format.ts';
-import type { Quote } from '../vdp/extras.ts';
+import { formatDollars, formatRate } from '../rules/format.ts';
+import type { Quote } from '../schemas/vdp-extras.ts';
 import { FREQUENCIES, repayment } from './amortise.ts';
 
 export const QUOTE_MONTHLY_FACTOR = 4.33;
@@ -49,11 +49,6 @@ export function quoteBasis(price: number | undefined): string {
   if (price === undefined || !(price > 0)) return QUOTE_BASIS;
   const loan = quoteLoan(price);
   return `Based on a 5 year term, 10.0% deposit (${formatDollars(loan.deposit)}) and 30% final payment (${formatDollars(loan.residual)}) on ${formatDollars(loan.amount)}.`;
-}
-
-/** "6.29% p.a."; "-" when missing. */
-export function formatRate(rate: number | null | undefined): string {
-  return rate == null ? '-' : `${rate.toFixed(2)}% p.a.`;
 }
 
 export interface QuoteEstimate {

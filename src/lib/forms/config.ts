@@ -4,7 +4,7 @@
  */
 import type { Tenant } from '../tenant/load-tenant.ts';
 import type { FormKind } from './events.ts';
-import { RESERVATION_CATEGORY } from './reserve.ts';
+import { RESERVATION_CATEGORY } from '../rules/reserve-terms.ts';
 import { placeFields, type ChoiceSelect, type Department } from './places.ts';
 import { moneyQuickPicks } from './inputs.ts';
 

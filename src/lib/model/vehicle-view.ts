@@ -8,10 +8,10 @@
  * Each fact is still decided by its own rule in src/lib/rules, src/lib/forms or src/lib/finance; this
  * module only calls them, once, and names the answers.
  */
-import { chooseLender, financeDisplay, isFinanceHidden, type FinanceDisplay, type FinanceProvider } from '../finance/display.ts';
-import { reserveTerms } from '../forms/reserve.ts';
+import { chooseLender, financeDisplay, isFinanceHidden, type FinanceDisplay, type FinanceProvider } from '../rules/finance-display.ts';
+import { reserveTerms } from '../rules/reserve-terms.ts';
 import type { CardTag } from '../rules/card-tag.ts';
-import { cardFacts, cardSettingsFor, type CardFacts } from '../search/card.ts';
+import { cardFacts, cardSettingsFor, type CardFacts } from './card-facts.ts';
 import { formatDollars } from '../rules/format.ts';
 import { isSold } from '../rules/listing.ts';
 import { priceTypeLabel, type PriceDisplay } from '../rules/price-display.ts';
@@ -20,7 +20,7 @@ import { shareUrl } from '../rules/vdp-page.ts';
 import { subscriptionPriceText } from '../rules/used-car.ts';
 import { vehicleFullName } from '../rules/vehicle-title.ts';
 import type { Tenant } from '../tenant/load-tenant.ts';
-import { readVdpExtras } from '../vdp/extras.ts';
+import { readVdpExtras } from '../schemas/vdp-extras.ts';
 import type { Vehicle } from './vehicle.ts';
 
 /** What the view reads besides the car: the tenant's settings and the build's "now" (unix seconds). */

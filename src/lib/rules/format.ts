@@ -15,3 +15,8 @@ export function formatKm(km: number): string {
 export function formatNumber(n: number): string {
   return plain.format(n);
 }
+
+/** "6.29% p.a."; "-" when missing. */
+export function formatRate(rate: number | null | undefined): string {
+  return rate == null ? '-' : `${rate.toFixed(2)}% p.a.`;
+}

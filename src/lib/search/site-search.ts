@@ -1,7 +1,7 @@
 import type { SiteModel } from '../site/site-model.ts';
 import type { SearchUi } from '../../islands/search/types.ts';
 import { activeSearchPromos } from '../content/site-content.ts';
-import { cardSettingsFor } from './card.ts';
+import { cardSettingsFor } from '../model/card-facts.ts';
 import { embeddedClient, normalisingClient, withSortFilters, type DealerSearchClient, type SearchBackendConfig } from './client.ts';
 import { toSearchDocs, type SearchDoc } from './documents.ts';
 import { packIndex, unpackIndex } from './engine/codec.ts';

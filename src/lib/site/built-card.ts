@@ -1,6 +1,6 @@
 import type { Vehicle } from '../model/vehicle.ts';
 import { viewCardFacts } from '../model/vehicle-view.ts';
-import { cardSettingsFor, type CardSettings } from '../search/card.ts';
+import { cardSettingsFor, type CardSettings } from '../model/card-facts.ts';
 import { viewOf, type SiteModel } from './site-model.ts';
 
 const settingsByModel = new WeakMap<SiteModel, CardSettings>();

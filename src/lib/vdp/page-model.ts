@@ -33,7 +33,7 @@ import { usedCarBlock, type UsedCarBlock } from '../rules/used-car.ts';
 import { mapEmbedUrl } from '../content/locations.ts';
 import { vehicleBreadcrumbs, type Crumb, type CrumbRefinements } from '../rules/vdp-page.ts';
 import { calculatorView, type CalculatorView } from '../finance/calculator-view.ts';
-import { disclaimerText, financeBlock, type FinanceBlock } from '../finance/display.ts';
+import { disclaimerText, financeBlock, type FinanceBlock } from '../rules/finance-display.ts';
 import { calculatorOnOffer, calculatorOnPrice, lenderOfferTerms, warningPlace, type OfferPlace, type OfferSource } from '../finance/offer.ts';
 import { financeDisclaimer } from '../finance/options.ts';
 import { quoteBasis, quoteEstimate, shouldFetchQuote, tenantHasFinanceQuote, type QuoteEstimate } from '../finance/quote.ts';
@@ -45,7 +45,7 @@ import { searchRoutes } from '../search/pretty-routes.ts';
 import { similarCarsQuery } from '../search/similar.ts';
 import { similarBandPath } from './similar-band.ts';
 import { emptyState, searchLink, searchUrl, type UrlContext } from '../search/url.ts';
-import { readVdpExtras, type Hotspot, type VdpExtras } from './extras.ts';
+import { readVdpExtras, type Hotspot, type VdpExtras } from '../schemas/vdp-extras.ts';
 import { sidebarActions, type SidebarAction } from './sidebar-actions.ts';
 import type { VdpVehicle } from './vehicle.ts';
 

@@ -3,10 +3,10 @@
  * which lender block a car shows, how its figures read, the quote estimate and the disclaimer cut.
  */
 import { FINANCE_PROVIDERS } from '../schemas/finance.ts';
-import { formatDollars } from '../rules/format.ts';
-import { truncateText } from '../rules/truncate.ts';
-import type { LenderEntry } from '../vdp/extras.ts';
-import { formatRate } from './quote.ts';
+import { formatDollars } from './format.ts';
+import { truncateText } from './truncate.ts';
+import type { LenderEntry } from '../schemas/vdp-extras.ts';
+import { formatRate } from './format.ts';
 
 export type FinanceProvider = (typeof FINANCE_PROVIDERS)[number];
 

@@ -3,8 +3,8 @@
  * (functions/adapters, local default: nothing charged, the dealer confirms) records the reservation
  * on it with the deposit `reserveTerms` decides: the same one the car's Reserve button and checkout show.
  */
-import { reserveDeposit, reserveLabel } from '../rules/vdp-actions.ts';
-import { readPaymentProcessor } from '../vdp/extras.ts';
+import { reserveDeposit, reserveLabel } from './vdp-actions.ts';
+import { readPaymentProcessor } from '../schemas/vdp-extras.ts';
 
 export const RESERVATION_CATEGORY = 'reservation';
 

@@ -5,7 +5,7 @@
  * message naming the field and the car keeps everything else (it is never rejected for an extra).
  */
 import * as v from 'valibot';
-import { formatIssues } from '../schemas/issues.ts';
+import { formatIssues } from './issues.ts';
 
 /** 42, "42", "$42,000", "6.29%" -> number; null and "" -> null. */
 const num = v.nullish(
