@@ -208,7 +208,7 @@ export const ComparisonWarningMissing = {
   sources: [NCC_WARNING, NCC_PART10],
   severity: 'error',
   message: (car: string, page: string) => `${car}: the finance offer on ${page} shows a comparison rate without the comparison rate warning`,
-  hint: 'Render the warning (COMPARISON_WARNING in src/lib/finance/display.ts) in the same finance block.',
+  hint: 'Render the warning (COMPARISON_WARNING in src/lib/rules/finance-display.ts) in the same finance block.',
 } satisfies ComplianceRule<[string, string]>;
 
 export const LenderDisclaimerMissing = {
