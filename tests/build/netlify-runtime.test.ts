@@ -258,6 +258,11 @@ describe.skipIf(missing.length > 0)('Netlify functions in Netlify’s local runt
     expect(list.status).toBe(200);
     expect(((await list.json()) as { watchlist: { id: string; slug: string }[] }).watchlist.map((w) => [w.id, w.slug])).toEqual([[car.id, car.slug]]);
 
+    // The postcode table bundled into the function (functions/data).
+    const geo = await call('/api/geocode?postcode=2000');
+    expect(geo.status, log).toBe(200);
+    expect(await geo.json()).toMatchObject({ postcode: '2000', state: 'NSW' });
+
     // A finance quote.
     const quote = await call('/api/youx/quote', { body: { purchasePrice: car.price, loanTerm: 5 } });
     expect(quote.status, log).toBe(200);
