@@ -53,17 +53,18 @@ if (missing.length && !CI)
   console.log(`missing: ${missing.join('; ')}: tests/build/netlify-runtime.test.ts runs the Netlify functions in Netlify's local runtime; skipped`);
 
 it('has PostgreSQL, the built demo and the Netlify packages when CI=true', () => {
-  if (CI) expect(missing).toEqual([]);
+  if (CI) expect(missing, `missing: ${missing.join('; ')}`).toEqual([]);
 });
 
 const version = (pkg: string) => (JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 
 describe.skipIf(missing.length > 0)('Netlify functions in Netlify’s local runtime', () => {
   const schema = `t_netlify_${sha256(`${process.pid}-${Math.random()}`).slice(0, 10)}`;
-  const work = mkdtempSync(join(tmpdir(), 'netlify-runtime-'));
-  const build = join(work, 'build');
   const deployModel = join(root, '.deploy-model');
-  const setAside = join(work, 'deploy-model-before');
+  let work = '';
+  let setAside = '';
+  /** Set once a .deploy-model found here was moved aside (put back afterwards) and ours written. */
+  let ownsDeployModel = false;
   let db: Db;
   let stub: Server;
   let site: string;
@@ -75,10 +76,15 @@ describe.skipIf(missing.length > 0)('Netlify functions in Netlify’s local runt
   let failEmails = 1;
 
   /** The api function's bundle (the tenant site's folder) and the outbox function's (the ops site's). */
-  const apiBundle = join(build, '0', 'api');
-  const outboxBundle = join(build, '1', 'outbox');
+  let apiBundle = '';
+  let outboxBundle = '';
 
   beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'netlify-runtime-'));
+    const build = join(work, 'build');
+    setAside = join(work, 'deploy-model-before');
+    apiBundle = join(build, '0', 'api');
+    outboxBundle = join(build, '1', 'outbox');
     const admin = await openPostgres({ connectionString: url as string, max: 1 });
     await admin.exec(`CREATE SCHEMA ${schema}`);
     await admin.close();
@@ -119,6 +125,7 @@ describe.skipIf(missing.length > 0)('Netlify functions in Netlify’s local runt
     // The deploy loop's step: this tenant's model, alone, in .deploy-model/<slug>/. Its address is the
     // stand-in's, which serves the built site, so the PDF's photo comes from "the tenant's site".
     if (existsSync(deployModel)) renameSync(deployModel, setAside);
+    ownsDeployModel = true;
     const model = JSON.parse(readFileSync(builtModel, 'utf8')) as { tenant: { url: string; alternate_urls?: string[] } };
     model.tenant.url = site;
     mkdirSync(join(deployModel, SLUG), { recursive: true });
@@ -182,9 +189,11 @@ describe.skipIf(missing.length > 0)('Netlify functions in Netlify’s local runt
       await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await admin.close();
     }
-    rmSync(deployModel, { recursive: true, force: true });
-    if (existsSync(setAside)) renameSync(setAside, deployModel);
-    rmSync(work, { recursive: true, force: true });
+    if (ownsDeployModel) {
+      rmSync(deployModel, { recursive: true, force: true });
+      if (existsSync(setAside)) renameSync(setAside, deployModel);
+    }
+    if (work) rmSync(work, { recursive: true, force: true });
   });
 
   const model = () =>
@@ -222,14 +231,17 @@ describe.skipIf(missing.length > 0)('Netlify functions in Netlify’s local runt
     );
 
     // What the bundle carries: this tenant's model only, every migration, sharp with its native binary.
-    const migrations = readdirSync(join(root, 'functions/migrations')).filter((f) => f.endsWith('.sql'));
-    for (const bundle of [apiBundle]) {
+    const migrations = readdirSync(join(root, 'functions/migrations'))
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
+    const expectBundle = (bundle: string) => {
+      expect(existsSync(join(bundle, '___netlify-entry-point.mjs')), bundle).toBe(true);
       expect(readdirSync(join(bundle, '.deploy-model'))).toEqual([SLUG]);
-      expect(readdirSync(join(bundle, 'functions/migrations')).sort()).toEqual(migrations.sort());
+      expect(readdirSync(join(bundle, 'functions/migrations')).sort()).toEqual(migrations);
       expect(existsSync(join(bundle, 'node_modules/sharp/package.json'))).toBe(true);
       expect(readdirSync(join(bundle, 'node_modules/@img'))).toContain(`sharp-${process.platform}-${process.arch}`);
-      expect(existsSync(join(bundle, '___netlify-entry-point.mjs'))).toBe(true);
-    }
+    };
+    expectBundle(apiBundle);
 
     // A lead: stored at once; its e-mail's immediate attempt (context.waitUntil) meets a failing provider.
     const lead = await call('/api/leads', {
@@ -293,6 +305,6 @@ describe.skipIf(missing.length > 0)('Netlify functions in Netlify’s local runt
     const { rows } = await db.query<{ id: string; status: string }>("SELECT id, status FROM outbox WHERE lead_id = $1 AND channel = 'email'", [lead_id]);
     expect(rows.map((r) => r.status)).toEqual(['delivered']);
     expect(received.email.map((e) => e.outboxId)).toContain(rows[0]?.id);
-    expect(existsSync(join(outboxBundle, 'functions/migrations'))).toBe(true);
+    expectBundle(outboxBundle);
   });
 });
