@@ -1,0 +1,104 @@
+/**
+ * `npm run dev -- --tenant <slug>` (scripts/dev.ts): Astro's dev server on the model of the tenant's
+ * last build, as a developer starts it. Pages render from the source on each request (the dev
+ * server's own client script is on them, which is what reloads the browser on an edit), the files the
+ * build wrote beside the pages are served (a car photo, the search index), and /api/* reaches the
+ * tenant's functions through the dev server's proxy, so a form can be sent from a page in development.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+const SLUG = 'demo-coastal-toyota';
+const built = existsSync(join(root, 'dist/_build', SLUG, 'model.json'));
+if (!built) console.log(`missing: the built demo ${SLUG} (npm run build): tests/build/dev.test.ts skipped`);
+
+function freePort(): Promise<number> {
+  return new Promise((r, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => r(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+describe.skipIf(!built)('npm run dev', () => {
+  let child: ChildProcess | undefined;
+  let base = '';
+  let data = '';
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    data = mkdtempSync(join(tmpdir(), 'dev-data-'));
+    const port = await freePort();
+    child = spawn(process.execPath, ['scripts/run.mjs', 'scripts/dev.ts', '--tenant', SLUG, '--port', String(port), '--data', data], {
+      cwd: root,
+      // As a developer's shell has it: not vitest's NODE_ENV=test and VITEST variables, which Vite reads.
+      env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_ENV' && !k.startsWith('VITEST'))), DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const c = child;
+    base = await new Promise<string>((ready, reject) => {
+      const timer = setTimeout(() => reject(new Error(`dev did not start in 120 s:\n${lines.join('')}`)), 120_000);
+      const read = (chunk: Buffer) => {
+        lines.push(chunk.toString());
+        const m = /dev: \S+ at (http:\/\/\S+?)\/? \(/.exec(lines.join(''));
+        if (m) {
+          clearTimeout(timer);
+          ready(m[1] as string);
+        }
+      };
+      c.stdout?.on('data', read);
+      c.stderr?.on('data', read);
+      c.once('exit', (code) => reject(new Error(`dev exited (${code}):\n${lines.join('')}`)));
+    });
+  }, 150_000);
+
+  afterAll(() => {
+    child?.kill('SIGTERM');
+    rmSync(data, { recursive: true, force: true });
+  });
+
+  it('renders the home page and a car page from the source, with the reloading client', { timeout: 120_000 }, async () => {
+    const home = await fetch(`${base}/`);
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    expect(html).toContain('Coastal Toyota');
+    expect(html).toContain('/@vite/client');
+    const car = /href="(\/cars\/[a-z0-9-]+)"/.exec(html)?.[1];
+    expect(car).toBeDefined();
+    const page = await fetch(`${base}${car as string}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/Enquire/);
+  });
+
+  it('serves what the build wrote beside the pages: a car photo and the search index', async () => {
+    const html = await (await fetch(`${base}/`)).text();
+    const photo = /src="(\/img\/[^"]+\.webp)"/.exec(html)?.[1];
+    expect(photo).toBeDefined();
+    const img = await fetch(`${base}${photo as string}`);
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toBe('image/webp');
+    // The search island reads the index's name from /search/index.json, then the index itself.
+    const pointer = await fetch(`${base}/search/index.json`);
+    expect(pointer.status).toBe(200);
+    const name = readdirSync(join(root, 'dist', SLUG, 'search-index')).find((f) => f.endsWith('.json'));
+    expect((await fetch(`${base}/search-index/${name as string}`)).status).toBe(200);
+  });
+
+  it("sends a lead through /api to the tenant's functions", async () => {
+    const res = await fetch(`${base}/api/leads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ category: 'General', name: 'Dev Tester', email: 'dev@example.com' }),
+    });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { success: boolean }).success).toBe(true);
+  });
+});
