@@ -31,6 +31,12 @@ export const USE_AS_DICTIONARY = `match="${DICTIONARY_MATCH}", match-dest=("docu
  * returning shopper soon. Not zero: a browser does not keep a response with no freshness as a dictionary.
  */
 export const DICTIONARY_CACHE = 'public, max-age=3600';
+/** What the dictionary is sent with: the site's `_headers` rule for DICTIONARY_PATH, and the edge Worker's. */
+export const DICTIONARY_HEADERS: Readonly<Record<string, string>> = {
+  'Use-As-Dictionary': USE_AS_DICTIONARY,
+  'Cache-Control': DICTIONARY_CACHE,
+  'X-Robots-Tag': 'noindex',
+};
 /** The dictionary-compressed sibling of a page file. */
 export const DCZ_SUFFIX = '.dcz';
 
