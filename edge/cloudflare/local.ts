@@ -1,7 +1,7 @@
 /**
  * The edge Worker (worker.ts) in Cloudflare's own runtime on this machine: bundled by esbuild into one
  * ES module script (as wrangler does), run by Miniflare (workerd) with an in-memory R2 bucket bound
- * as SITE and filled with the files a test names. For the tests (tests/build/edge-worker.test.ts,
+ * as SITES and filled with the files a test names. For the tests (tests/build/edge-worker.test.ts,
  * tests/e2e/edge-dictionary.spec.ts); Node only, never part of the Worker.
  */
 import { readFileSync } from 'node:fs';
@@ -37,7 +37,7 @@ export async function startEdge(opts: { files: ReadonlyMap<string, Uint8Array>; 
     modules: true,
     script: await bundleWorker(),
     compatibilityDate: COMPATIBILITY_DATE,
-    r2Buckets: ['SITE'],
+    r2Buckets: ['SITES'],
     bindings: opts.tenantBase ? { TENANT_BASE: opts.tenantBase } : {},
     host: '127.0.0.1',
     port: opts.port ?? 0,
@@ -45,7 +45,7 @@ export async function startEdge(opts: { files: ReadonlyMap<string, Uint8Array>; 
   try {
     const url = await mf.ready;
     // Typed by @cloudflare/workers-types, which the project does not install: only put is used.
-    const bucket = (await mf.getR2Bucket('SITE')) as unknown as { put(key: string, value: Uint8Array): Promise<unknown> };
+    const bucket = (await mf.getR2Bucket('SITES')) as unknown as { put(key: string, value: Uint8Array): Promise<unknown> };
     for (const [key, bytes] of opts.files) await bucket.put(key, bytes);
     return { mf, url, close: () => mf.dispose() };
   } catch (err) {

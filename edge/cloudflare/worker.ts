@@ -7,7 +7,7 @@
  * Why a folder of its own: this file runs in Cloudflare's runtime (workerd), not in Node. It imports
  * only pure modules (no node:*), and wrangler or esbuild bundles it into one ES module script.
  *
- * - Where the site is in the bucket (binding SITE): with no TENANT_BASE, at the bucket's root (a
+ * - Where the site is in the bucket (binding SITES): with no TENANT_BASE, at the bucket's root (a
  *   bucket or a copy holding dist/<slug>/ as it is). With TENANT_BASE (`<prefix><slug>/`), the release
  *   layout the publish writes (scripts/lib/publish/layout.ts): the slot its `_meta/current.json`
  *   pointer names, the pointer read again after POINTER_TTL_SECONDS.
@@ -44,7 +44,7 @@ export interface R2Bucket {
 }
 
 export interface Env {
-  SITE: R2Bucket;
+  SITES: R2Bucket;
   /** `<prefix><slug>/` of the publish's release layout; unset: the site's files are at the bucket's root. */
   TENANT_BASE?: string;
 }
@@ -59,7 +59,7 @@ async function sitePrefix(env: Env): Promise<string | undefined> {
   const base = env.TENANT_BASE;
   if (!base) return '';
   if (pointerCache?.base === base && pointerCache.until > Date.now()) return pointerCache.slotPrefix;
-  const object = await env.SITE.get(pointerKey(base));
+  const object = await env.SITES.get(pointerKey(base));
   let slotPrefix: string | undefined;
   try {
     slotPrefix = object ? slotBase(base, parsePointer(await new Response(await object.arrayBuffer()).text()).slot) : undefined;
@@ -79,7 +79,7 @@ function sitePaths(pathname: string): string[] {
 /**
  * The browser's own Accept-Encoding. Cloudflare hands a Worker `Accept-Encoding: br, gzip` (what its
  * edge compresses with) and keeps the browser's header, `dcz` and all, in `request.cf.clientAcceptEncoding`;
- * workerd under Miniflare does the same, which is how the test caught it.
+ * Miniflare's front does the same, which is how the test caught it.
  */
 function clientAcceptEncoding(request: Request): string | null {
   const cf = (request as Request & { cf?: { clientAcceptEncoding?: unknown } }).cf;
@@ -98,7 +98,7 @@ async function serve(request: Request, env: Env): Promise<Response> {
   let rel: string | undefined;
   let object: R2ObjectBody | null = null;
   for (const candidate of sitePaths(url.pathname)) {
-    object = await env.SITE.get(prefix + candidate);
+    object = await env.SITES.get(prefix + candidate);
     if (object) {
       rel = candidate;
       break;
@@ -108,7 +108,7 @@ async function serve(request: Request, env: Env): Promise<Response> {
   if (!object || rel === undefined) {
     status = 404;
     rel = '404.html';
-    object = await env.SITE.get(prefix + rel);
+    object = await env.SITES.get(prefix + rel);
     if (!object) return plain(404, 'Not found');
   }
 
@@ -121,7 +121,7 @@ async function serve(request: Request, env: Env): Promise<Response> {
 
   if (status === 200 && CAR_PAGE.test(rel)) {
     // The sibling is small (about 1.3 KB): read whole, its first 40 bytes decide, and it is sent as read.
-    const sibling = await env.SITE.get(prefix + rel + DCZ_SUFFIX);
+    const sibling = await env.SITES.get(prefix + rel + DCZ_SUFFIX);
     const bytes = sibling ? new Uint8Array(await sibling.arrayBuffer()) : undefined;
     const answer = dczAnswer(clientAcceptEncoding(request), request.headers.get('available-dictionary'), bytes?.subarray(0, DCZ_HEADER_LENGTH));
     if (answer.vary) headers.set('vary', DCZ_VARY);
