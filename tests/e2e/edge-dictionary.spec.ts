@@ -21,6 +21,8 @@ const TENANT: DemoTenant = 'demo-southern-motor-group';
 const site = join(E2E_DIST, TENANT);
 
 test.describe('through the edge Worker', () => {
+  // Starting workerd and filling its bucket (about 100 files) takes seconds on a loaded 2-core machine.
+  test.describe.configure({ timeout: 90_000 });
   test.skip(({ isMobile }) => isMobile, 'the dictionary does not depend on the viewport');
   test.skip(!existsSync(join(site, '_dict', 'cars.dict')), `${site}: build the demo tenants first`);
 
