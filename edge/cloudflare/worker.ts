@@ -70,10 +70,16 @@ async function sitePrefix(env: Env): Promise<string | undefined> {
   return slotPrefix;
 }
 
-/** The site paths (no leading slash) a URL path may name, in order: siteKeys' rule without a slot. */
+/**
+ * The site paths (no leading slash) a URL path may name: siteKeys' rule without a slot, the folder's
+ * index.html first. A path is a file or a folder, never both, so the order changes no answer; it
+ * saves a bucket read on every page (`/cars/x` is `cars/x/index.html`; only `.../autogauge` is a file).
+ */
 function sitePaths(pathname: string): string[] {
   const slot = slotBase('', 'a');
-  return siteKeys('', { slot: 'a' }, pathname).map((key) => key.slice(slot.length));
+  return siteKeys('', { slot: 'a' }, pathname)
+    .map((key) => key.slice(slot.length))
+    .reverse();
 }
 
 /**
