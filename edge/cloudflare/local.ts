@@ -4,7 +4,8 @@
  * as SITES and filled with the files a test names. For the tests (tests/build/edge-worker.test.ts,
  * tests/e2e/edge-dictionary.spec.ts); Node only, never part of the Worker.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
@@ -21,6 +22,16 @@ export async function bundleWorker(): Promise<string> {
   return script;
 }
 
+/** How long workerd may take to listen: Miniflare waits for ever on a binary that never starts. */
+const START_TIMEOUT_MS = 40_000;
+
+/** The workerd binary Miniflare runs (its MINIFLARE_WORKERD_PATH, else the workerd package's); an error naming it when it is not there. */
+function workerdBinary(): string {
+  const path = process.env['MINIFLARE_WORKERD_PATH'] ?? (createRequire(import.meta.url)('workerd') as { default: string }).default;
+  if (!existsSync(path)) throw new Error(`no workerd binary at ${path}`);
+  return path;
+}
+
 export interface LocalEdge {
   mf: Miniflare;
   /** The Worker's HTTP address when started with a port (127.0.0.1). */
@@ -33,6 +44,7 @@ export interface LocalEdge {
  * (a browser can then open `url`); `tenantBase`: the Worker's TENANT_BASE (the release layout).
  */
 export async function startEdge(opts: { files: ReadonlyMap<string, Uint8Array>; port?: number; tenantBase?: string }): Promise<LocalEdge> {
+  workerdBinary();
   const mf = new Miniflare({
     modules: true,
     script: await bundleWorker(),
@@ -43,13 +55,20 @@ export async function startEdge(opts: { files: ReadonlyMap<string, Uint8Array>; 
     port: opts.port ?? 0,
   });
   try {
-    const url = await mf.ready;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const url = await Promise.race([
+      mf.ready,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`workerd did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
     // Typed by @cloudflare/workers-types, which the project does not install: only put is used.
     const bucket = (await mf.getR2Bucket('SITES')) as unknown as { put(key: string, value: Uint8Array): Promise<unknown> };
     for (const [key, bytes] of opts.files) await bucket.put(key, bytes);
     return { mf, url, close: () => mf.dispose() };
   } catch (err) {
-    await mf.dispose().catch(() => undefined);
+    // Not awaited: a workerd that never started may never say it stopped either.
+    void mf.dispose().catch(() => undefined);
     throw err;
   }
 }
