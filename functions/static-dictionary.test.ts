@@ -19,6 +19,7 @@ import {
   acceptsDcz,
   availableDictionaryHash,
   DCZ_HEADER_LENGTH,
+  dczAnswer,
   dczDictionaryHash,
   dczHeader,
   dictionaryBytes,
@@ -56,6 +57,19 @@ describe('the dictionary rules', () => {
     expect(acceptsCoding('gzip, dcz;q=0', 'dcz')).toBe(false);
     expect(acceptsCoding('gzip, DCZ;q=0.5', 'dcz')).toBe(true);
     expect(acceptsCoding('gzip, dczx', 'dcz')).toBe(false);
+  });
+
+  it('answers dcz only for the sibling made with the named dictionary, and varies whenever there is a sibling (the rule both hosts call)', () => {
+    const hash = createHash('sha256').update('dict').digest();
+    const head = dczHeader(hash);
+    const named = `:${b64(hash)}:`;
+    expect(dczAnswer('gzip, br, zstd, dcz', named, head)).toEqual({ dcz: true, vary: true });
+    expect(dczAnswer('gzip, br, zstd', named, head)).toEqual({ dcz: false, vary: true });
+    expect(dczAnswer('gzip, dcz', null, head)).toEqual({ dcz: false, vary: true });
+    expect(dczAnswer('gzip, dcz', `:${b64(createHash('sha256').update('yesterday').digest())}:`, head)).toEqual({ dcz: false, vary: true });
+    // No sibling, or a sibling that is not a dcz body: the page as it is, nothing to vary on.
+    expect(dczAnswer('gzip, dcz', named, undefined)).toEqual({ dcz: false, vary: false });
+    expect(dczAnswer('gzip, dcz', named, new Uint8Array(40))).toEqual({ dcz: false, vary: false });
   });
 
   it('names its source cars and their pages, and reads them back', () => {

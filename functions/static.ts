@@ -11,46 +11,14 @@
  */
 import { existsSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
-import { acceptsDcz, DCZ_HEADER_LENGTH, DCZ_SUFFIX, dczDictionaryHash } from '../src/lib/site/dictionary.ts';
-import { extname, join, resolve, sep } from 'node:path';
+import { DCZ_HEADER_LENGTH, DCZ_SUFFIX, DCZ_VARY, dczAnswer, dczDictionaryHash } from '../src/lib/site/dictionary.ts';
+import { join, resolve, sep } from 'node:path';
 import { COMMON_SECURITY_HEADERS, headersFor, parseHeadersFile, type HeaderRule } from '../src/lib/security/headers.ts';
 import { INDEX_POINTER_PATH } from '../src/lib/search/index-pointer.ts';
+import { contentType } from '../src/lib/site/content-types.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  // The vehicle pages' compression dictionary: their HTML, as text so hosts compress it on the wire.
-  '.dict': 'text/plain; charset=utf-8',
-  // The marketplace feeds (docs/feeds.md): IANA's types for CSV (RFC 4180) and tab-separated values.
-  '.csv': 'text/csv; charset=utf-8',
-  '.tsv': 'text/tab-separated-values; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.webmanifest': 'application/manifest+json',
-  '.pdf': 'application/pdf',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.wasm': 'application/wasm',
-  '.map': 'application/json; charset=utf-8',
-};
-
-export function contentType(file: string): string {
-  return TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-}
+/** The type table lives in src/lib/site/content-types.ts (pure, so the edge Worker bundles it too). */
+export { contentType };
 
 function cacheControl(urlPath: string, file: string): string {
   if (urlPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
@@ -68,30 +36,30 @@ function fileStat(path: string): Stats | undefined {
   }
 }
 
-const dczHashes = new Map<string, { mtimeMs: number; hash: Uint8Array | undefined }>();
+const dczHeads = new Map<string, { mtimeMs: number; head: Uint8Array | undefined }>();
 
 /**
- * A page's dictionary-compressed sibling and the dictionary hash it was made with (its first 40
- * bytes), read once per file version rather than on every request.
+ * A page's dictionary-compressed sibling and its first 40 bytes (RFC 9842's header, naming the
+ * dictionary it was made with), read once per file version rather than on every request; undefined
+ * when there is no sibling or it does not start with a dcz header.
  */
-async function dczSibling(file: string): Promise<{ file: string; hash: Uint8Array } | undefined> {
+async function dczSibling(file: string): Promise<{ file: string; head: Uint8Array } | undefined> {
   const sibling = file + DCZ_SUFFIX;
   const stat = fileStat(sibling);
   if (!stat) return undefined;
-  const known = dczHashes.get(sibling);
-  if (known?.mtimeMs === stat.mtimeMs) return known.hash ? { file: sibling, hash: known.hash } : undefined;
-  const hash = await dczHeaderHash(sibling);
-  dczHashes.set(sibling, { mtimeMs: stat.mtimeMs, hash });
-  return hash ? { file: sibling, hash } : undefined;
+  const known = dczHeads.get(sibling);
+  if (known?.mtimeMs === stat.mtimeMs) return known.head ? { file: sibling, head: known.head } : undefined;
+  const head = await dczHead(sibling);
+  dczHeads.set(sibling, { mtimeMs: stat.mtimeMs, head });
+  return head ? { file: sibling, head } : undefined;
 }
 
-async function dczHeaderHash(sibling: string): Promise<Uint8Array | undefined> {
+async function dczHead(sibling: string): Promise<Uint8Array | undefined> {
   const handle = await open(sibling, 'r');
   try {
     const head = new Uint8Array(DCZ_HEADER_LENGTH);
     await handle.read(head, 0, head.length, 0);
-    const hash = dczDictionaryHash(head);
-    return hash ? Uint8Array.from(hash) : undefined;
+    return dczDictionaryHash(head) ? head : undefined;
   } finally {
     await handle.close();
   }
@@ -154,10 +122,12 @@ export function staticSite(rootDir: string): StaticSite {
     const accept = request.headers.get('accept-encoding') ?? '';
     // A car page compressed with the site's dictionary, when the browser holds that dictionary
     // (the hash in the .dcz file's header is the one it names in Available-Dictionary).
+    // The rule is dczAnswer's, the same the edge Worker follows (edge/cloudflare/worker.ts).
     const sibling = status === 200 ? await dczSibling(file) : undefined;
     const dcz = sibling && servable(sibling.file) ? sibling : undefined;
-    if (dcz) headers.set('vary', 'Accept-Encoding, Available-Dictionary');
-    if (dcz && acceptsDcz(accept, request.headers.get('available-dictionary'), dcz.hash)) {
+    const answer = dczAnswer(accept, request.headers.get('available-dictionary'), dcz?.head);
+    if (answer.vary) headers.set('vary', DCZ_VARY);
+    if (dcz && answer.dcz) {
       body = dcz.file;
       headers.set('content-encoding', 'dcz');
     }

@@ -49,7 +49,8 @@ const IMPORT = /(?:^|[\s;])(?:import|export)\b[^'"]*?from\s*['"](\.{1,2}\/[^'"]+
 
 /**
  * The files under functions/ that the site's making imports (from `entries`, through any relative
- * import): the published files' content types (functions/static.ts), the photo fetcher's address rules.
+ * import): the photo fetcher's address rules (the published files' content types, once functions/static.ts's,
+ * are src/lib/site/content-types.ts now, hashed with src/).
  * They change built sites, though the folder is the request-time functions'. The rest of functions/
  * (the routes, the database) does not, and a change there must not rebuild a fleet.
  */

@@ -12,12 +12,12 @@ import {
   parseIndex,
   parsePointer,
   pointerFor,
-  releaseId,
   rollbackTarget,
   siteKeys,
   SLOT_COOLDOWN_MS,
   type ReleaseIndex,
 } from '../../scripts/lib/publish/layout.ts';
+import { releaseId } from '../../scripts/lib/publish/local.ts';
 import { rowFromReport, summarise, summaryHtml, verdict, type TenantRow } from '../../scripts/lib/summary.ts';
 import { emptyReport } from '../../scripts/lib/report.ts';
 

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, formatHeadersFile, inlineCode, sha256Base64 } from '../../../src/lib/security/headers.ts';
-import { DICTIONARY_CACHE, DICTIONARY_PATH, USE_AS_DICTIONARY } from '../../../src/lib/site/dictionary.ts';
+import { DICTIONARY_HEADERS, DICTIONARY_PATH } from '../../../src/lib/site/dictionary.ts';
 import { INDEX_URL_PREFIX } from '../../../src/lib/search/index-file.ts';
 import { INDEX_POINTER_PATH } from '../../../src/lib/search/index-pointer.ts';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../publish/content.ts';
@@ -87,7 +87,7 @@ export function siteHeaders(siteOut: string, tenant: OutputContext['model']['ten
     { path: `${INDEX_URL_PREFIX}*`, headers: { 'Cache-Control': IMMUTABLE_CACHE } },
     { path: INDEX_POINTER_PATH, headers: { 'Cache-Control': REVALIDATE_CACHE } },
     // The vehicle pages' compression dictionary (src/lib/site/dictionary.ts): kept by the browser for the car pages.
-    { path: DICTIONARY_PATH, headers: { 'Use-As-Dictionary': USE_AS_DICTIONARY, 'Cache-Control': DICTIONARY_CACHE, 'X-Robots-Tag': 'noindex' } },
+    { path: DICTIONARY_PATH, headers: { ...DICTIONARY_HEADERS } },
   ]);
   return { file, pages, scripts: scripts.size };
 }

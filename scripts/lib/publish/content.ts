@@ -1,5 +1,5 @@
 /**
- * What each published file is sent with: its Content-Type (the local server's table, functions/static.ts,
+ * What each published file is sent with: its Content-Type (the local server's table, src/lib/site/content-types.ts,
  * so a bucket serves what `npm run serve` serves), its Cache-Control, and the upload phase it belongs to.
  *
  *   immutable  content-addressed: /_astro/*, /search-index/<hash>.json, /img/ab/<32 hex>-<variant>.<ext>.
@@ -9,7 +9,7 @@
  *              or a browser would keep searching an index the site no longer has.
  *   html       pages: revalidated, and uploaded last, once everything they reference is in place.
  */
-import { contentType as staticContentType } from '../../../functions/static.ts';
+import { contentType as staticContentType } from '../../../src/lib/site/content-types.ts';
 import { DCZ_SUFFIX, DICTIONARY_CACHE, DICTIONARY_PATH } from '../../../src/lib/site/dictionary.ts';
 
 export type Phase = 'immutable' | 'other' | 'html';

@@ -10,11 +10,10 @@
  *
  * A publish writes a slot nobody is served from, then replaces the pointer: one small PUT switches
  * every page at once, so a shopper never meets half a site, a killed publish leaves the live slot
- * untouched, and a rollback is the same one PUT back to the slot that was live before. Pure functions:
+ * untouched, and a rollback is the same one PUT back to the slot that was live before. Pure functions,
+ * no Node imports (the edge Worker, edge/cloudflare/worker.ts, reads the pointer with them):
  * publish.ts and rollback.ts do the reading and writing; bucket-host.ts is the reference host.
  */
-import { createHash } from 'node:crypto';
-import type { LocalFile } from './local.ts';
 
 export const META = '_meta/';
 /** How many releases a tenant keeps in the bucket (the live one and those a rollback can go back to). */
@@ -145,18 +144,6 @@ export function parseIndex(text: string, tenant: string): ReleaseIndex {
   const log = Array.isArray(v['log']) ? (v['log'].filter(isRecord) as unknown as ReleaseEvent[]) : [];
   const withdrawn = Array.isArray(v['withdrawn']) ? v['withdrawn'].filter((x): x is string => typeof x === 'string') : [];
   return { version: 1, tenant: typeof v['tenant'] === 'string' ? v['tenant'] : tenant, slots, log, withdrawn };
-}
-
-/**
- * A release's id: a hash of every file's path, bytes and headers. The same build gives the same id, so
- * a publish stopped half way and run again recognises its own slot and sends only what is missing.
- */
-export function releaseId(files: readonly Pick<LocalFile, 'rel' | 'sha256' | 'contentType' | 'cacheControl'>[]): string {
-  const h = createHash('sha256');
-  for (const f of [...files].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))) {
-    h.update(`${f.rel}\0${f.sha256}\0${f.contentType}\0${f.cacheControl}\n`);
-  }
-  return h.digest('hex').slice(0, 16);
 }
 
 export type SlotChoice = { slot: string; resume: boolean; ready: boolean } | { error: string };

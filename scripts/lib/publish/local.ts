@@ -77,3 +77,15 @@ export async function scanSite(root: string, concurrency = 8): Promise<LocalFile
     };
   });
 }
+
+/**
+ * A release's id: a hash of every file's path, bytes and headers. The same build gives the same id, so
+ * a publish stopped half way and run again recognises its own slot and sends only what is missing.
+ */
+export function releaseId(files: readonly Pick<LocalFile, 'rel' | 'sha256' | 'contentType' | 'cacheControl'>[]): string {
+  const h = createHash('sha256');
+  for (const f of [...files].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))) {
+    h.update(`${f.rel}\0${f.sha256}\0${f.contentType}\0${f.cacheControl}\n`);
+  }
+  return h.digest('hex').slice(0, 16);
+}

@@ -33,7 +33,6 @@ import {
   parsePointer,
   pointerFor,
   pointerKey,
-  releaseId,
   slotBase,
   slotNames,
   tenantBase,
@@ -41,7 +40,7 @@ import {
   type ReleaseIndex,
   type ReleaseInfo,
 } from './layout.ts';
-import { digest, scanSite, type LocalFile } from './local.ts';
+import { digest, releaseId, scanSite, type LocalFile } from './local.ts';
 import { mapLimit } from './pool.ts';
 import {
   buildManifest,

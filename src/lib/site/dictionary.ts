@@ -6,7 +6,8 @@
  * encoding). A browser that supports it (Chromium 130+) fetches the dictionary once, at idle, from
  * the pages' <link rel="compression-dictionary">, and then asks for car pages with
  * `Available-Dictionary`; the host answers with the `.dcz` file when the hashes match (ours:
- * functions/static.ts; a CDN: docs/performance.md), else as before. A car page then costs ~1.4 KB.
+ * functions/static.ts; in front of a bucket, the Cloudflare Worker edge/cloudflare/worker.ts; both
+ * decide with dczAnswer), else as before. A car page then costs ~1.4 KB.
  */
 
 import { viewOf, type SiteModel } from './site-model.ts';
@@ -30,6 +31,12 @@ export const USE_AS_DICTIONARY = `match="${DICTIONARY_MATCH}", match-dest=("docu
  * returning shopper soon. Not zero: a browser does not keep a response with no freshness as a dictionary.
  */
 export const DICTIONARY_CACHE = 'public, max-age=3600';
+/** What the dictionary is sent with: the site's `_headers` rule for DICTIONARY_PATH, and the edge Worker's. */
+export const DICTIONARY_HEADERS: Readonly<Record<string, string>> = {
+  'Use-As-Dictionary': USE_AS_DICTIONARY,
+  'Cache-Control': DICTIONARY_CACHE,
+  'X-Robots-Tag': 'noindex',
+};
 /** The dictionary-compressed sibling of a page file. */
 export const DCZ_SUFFIX = '.dcz';
 
@@ -77,6 +84,28 @@ export function acceptsDcz(acceptEncoding: string | null | undefined, available:
   if (!acceptsCoding(acceptEncoding, 'dcz')) return false;
   const asked = availableDictionaryHash(available);
   return asked !== undefined && asked.length === made.length && asked.every((b, i) => b === made[i]);
+}
+
+/** The Vary of a page that has a .dcz sibling: its answer depends on both request headers. */
+export const DCZ_VARY = 'Accept-Encoding, Available-Dictionary';
+
+/**
+ * The one rule for answering a page that may have a .dcz sibling, shared by every host we run (the
+ * local server, functions/static.ts, and the Cloudflare Worker, edge/cloudflare/worker.ts):
+ * `siblingHead` is the sibling's first DCZ_HEADER_LENGTH bytes (or more), undefined when there is no
+ * sibling. `vary`: the sibling is a dcz body, so the answer depends on Accept-Encoding and
+ * Available-Dictionary (send DCZ_VARY). `dcz`: send the sibling as it is with `Content-Encoding: dcz`;
+ * only when the request accepts dcz and names exactly the dictionary the sibling was made with
+ * (another one, a stale one, breaks the page), else the page itself.
+ */
+export function dczAnswer(
+  acceptEncoding: string | null | undefined,
+  availableDictionary: string | null | undefined,
+  siblingHead: Uint8Array | undefined,
+): { dcz: boolean; vary: boolean } {
+  const made = siblingHead ? dczDictionaryHash(siblingHead) : undefined;
+  if (!made) return { dcz: false, vary: false };
+  return { dcz: acceptsDcz(acceptEncoding, availableDictionary, made), vary: true };
 }
 
 /** The dictionary's first line names its source cars and their pages' lengths, so a later build can tell whether it is still their current pages. */
