@@ -47,10 +47,7 @@ export interface CreateAppConfig {
   logError?: ((line: string) => void) | undefined;
 }
 
-/** Paths the functions answer; everything else is the static site. */
-export function isFunctionPath(pathname: string): boolean {
-  return pathname.startsWith('/api/') || /^\/cars\/[^/]+\/autogauge\/?$/.test(pathname);
-}
+export { isFunctionPath } from './paths.ts';
 
 export function createApp(config: CreateAppConfig): Hono<AppEnv> & { deps: Deps } {
   const clock = config.clock ?? systemClock;

@@ -43,14 +43,23 @@ export interface LocalEdge {
  * The Worker in workerd, its bucket holding `files` (bucket key -> bytes). `port`: 0 for a free one
  * (a browser can then open `url`); `tenantBase`: the Worker's TENANT_BASE (the release layout).
  */
-export async function startEdge(opts: { files: ReadonlyMap<string, Uint8Array>; port?: number; tenantBase?: string }): Promise<LocalEdge> {
+export async function startEdge(opts: {
+  files: ReadonlyMap<string, Uint8Array>;
+  port?: number;
+  tenantBase?: string;
+  /** The Worker's FUNCTIONS_ORIGIN: where it passes /api/* and /cars/<slug>/autogauge. */
+  functionsOrigin?: string;
+}): Promise<LocalEdge> {
   workerdBinary();
   const mf = new Miniflare({
     modules: true,
     script: await bundleWorker(),
     compatibilityDate: COMPATIBILITY_DATE,
     r2Buckets: ['SITES'],
-    bindings: opts.tenantBase ? { TENANT_BASE: opts.tenantBase } : {},
+    bindings: {
+      ...(opts.tenantBase ? { TENANT_BASE: opts.tenantBase } : {}),
+      ...(opts.functionsOrigin ? { FUNCTIONS_ORIGIN: opts.functionsOrigin } : {}),
+    },
     host: '127.0.0.1',
     port: opts.port ?? 0,
   });

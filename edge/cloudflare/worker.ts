@@ -22,11 +22,13 @@
  * - The dictionary: Use-As-Dictionary and its freshness, as the site's `_headers` rule says (DICTIONARY_HEADERS).
  * - Content-Type and Cache-Control by path, as the publish stores them (scripts/lib/publish/content.ts).
  * - GET and HEAD only; ETag and If-None-Match (304).
+ * - The functions' paths (/api/*, /cars/<slug>/autogauge) go to FUNCTIONS_ORIGIN (toFunctions).
  *
  * Not here: the site's security headers (CSP and the rest, the build's `_headers` file, which the
  * publish does not upload); docs/performance.md says where they come from.
  * Tested in workerd by tests/build/edge-worker.test.ts and in Chromium by tests/e2e/edge-dictionary.spec.ts.
  */
+import { isFunctionPath } from '../../functions/paths.ts';
 import { cacheControlFor, contentTypeFor } from '../../scripts/lib/publish/content.ts';
 import { parsePointer, pointerKey, POINTER_TTL_SECONDS, siteKeys, slotBase } from '../../scripts/lib/publish/layout.ts';
 import { DCZ_HEADER_LENGTH, DCZ_SUFFIX, DCZ_VARY, dczAnswer, DICTIONARY_HEADERS, DICTIONARY_PATH } from '../../src/lib/site/dictionary.ts';
@@ -45,6 +47,12 @@ export interface R2Bucket {
 
 export interface Env {
   SITES: R2Bucket;
+  /**
+   * Where the functions run (`https://functions.example.com`, a Node host: npm run functions:start
+   * with TRUST_PROXY=1): /api/* and /cars/<slug>/autogauge are passed there with the site's host in
+   * X-Forwarded-Host. Unset: those paths answer 503.
+   */
+  FUNCTIONS_ORIGIN?: string;
   /** `<prefix><slug>/` of the publish's release layout; unset: the site's files are at the bucket's root. */
   TENANT_BASE?: string;
 }
@@ -162,8 +170,30 @@ function answerWith(
   return new Response(request.method === 'HEAD' ? null : body, init);
 }
 
+/**
+ * A function path, passed to the functions' host as it came (method, headers, body), with the site's
+ * host in X-Forwarded-Host (set, never appended: a client's own value is dropped) and the shopper's
+ * address in X-Forwarded-For (CF-Connecting-IP), so the functions pick the tenant and rate-limit the
+ * shopper, not the Worker. Redirects are passed back, not followed.
+ */
+async function toFunctions(request: Request, env: Env): Promise<Response> {
+  const origin = env.FUNCTIONS_ORIGIN;
+  if (!origin)
+    return new Response(JSON.stringify({ error: 'The service is not configured.' }), { status: 503, headers: { 'content-type': 'application/json' } });
+  const url = new URL(request.url);
+  const headers = new Headers(request.headers);
+  headers.set('x-forwarded-host', url.host);
+  headers.set('x-forwarded-proto', url.protocol.replace(':', ''));
+  const client = request.headers.get('cf-connecting-ip');
+  if (client) headers.set('x-forwarded-for', client);
+  else headers.delete('x-forwarded-for');
+  const body = request.method === 'GET' || request.method === 'HEAD' ? null : request.body;
+  return fetch(new URL(url.pathname + url.search, origin).toString(), { method: request.method, headers, body, redirect: 'manual' });
+}
+
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
+    if (isFunctionPath(new URL(request.url).pathname)) return toFunctions(request, env);
     return serve(request, env);
   },
 };

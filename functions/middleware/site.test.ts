@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { trustProxyFromEnv } from '../options.ts';
+import { useHarness } from '../test/harness.ts';
 import { clientIp } from './site.ts';
 
 describe('clientIp behind trusted proxies', () => {
@@ -21,5 +22,28 @@ describe('clientIp behind trusted proxies', () => {
     expect(trustProxyFromEnv('2')).toBe(2);
     expect(trustProxyFromEnv('true')).toBe(1);
     expect(trustProxyFromEnv('-1')).toBe(0);
+  });
+});
+
+describe('the tenant of a request without Origin, behind a proxy that forwards the host', () => {
+  const path = '/api/cars/a-hilux/view.json';
+  const forwarded = { origin: null, headers: { 'x-forwarded-host': 'alpha.example.com.au' } };
+
+  describe("with TRUST_PROXY (the Cloudflare Worker in front: it cannot send the site's Host)", () => {
+    const h = useHarness({ trustProxy: 1 });
+    it('is the one owning X-Forwarded-Host', async () => {
+      expect((await h.request(path, forwarded)).status).toBe(200);
+    });
+    it('is decided by the last value, the one the nearest proxy added', async () => {
+      const res = await h.request(path, { origin: null, headers: { 'x-forwarded-host': 'alpha.example.com.au, nobody.example' } });
+      expect(res.status).toBe(404);
+    });
+  });
+
+  describe('without TRUST_PROXY', () => {
+    const h = useHarness();
+    it("ignores X-Forwarded-Host: the Host decides (here nobody's)", async () => {
+      expect((await h.request(path, forwarded)).status).toBe(404);
+    });
   });
 });

@@ -25,13 +25,18 @@ export function clientIp(socketIp: string | undefined, forwardedFor: string | un
  * Resolves the tenant from the request, never from the body:
  * - with an Origin header, the tenant is the one owning that origin; an unknown origin, "null", or an
  *   origin of another tenant than the Host's is refused (403);
- * - without one (same-origin GET, curl, server-to-server), the tenant is the one owning the Host,
+ * - without one (same-origin GET, curl, server-to-server), the tenant is the one owning the Host
+ *   (the last X-Forwarded-Host value behind trusted proxies, TRUST_PROXY),
  *   and a browser-marked cross-site POST (Sec-Fetch-Site) is refused (403).
  * Also sets the client IP (from the host's bindings, or X-Forwarded-For behind trusted proxies).
  */
 export function siteMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const host = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
+    // Behind a proxy we control (TRUST_PROXY), the site's host is the one the proxy names (a Worker
+    // cannot send another Host than the functions' own): the last X-Forwarded-Host value, the one the
+    // nearest proxy set or appended, so what a client wrote there itself is not what counts.
+    const forwarded = deps.options.trustProxy > 0 ? c.req.header('x-forwarded-host')?.split(',').at(-1)?.trim() : undefined;
+    const host = (forwarded || c.req.header('host') || new URL(c.req.url).host).toLowerCase();
     const hostSite = deps.registry.forHost(host);
     const origin = c.req.header('origin');
     let site = hostSite;

@@ -9,16 +9,20 @@
  *   decode (zstd with the dictionary, after RFC 9842's 40-byte header) to the page; Vary on both headers;
  * - without Available-Dictionary, with a stale hash, or without dcz in Accept-Encoding: the page, with that Vary;
  * - HEAD: the same headers, no body; a page without a sibling (the home page, /cars/) untouched;
- *   the dictionary with Use-As-Dictionary; the 404 page; the release layout (TENANT_BASE and its pointer).
+ *   the dictionary with Use-As-Dictionary; the 404 page; the release layout (TENANT_BASE and its pointer);
+ * - the functions' paths passed to the functions' host (our Node server, TRUST_PROXY=1, PGlite) with the
+ *   site's host: a lead from the site's page, and a same-origin GET without an Origin header.
  *
  * workerd missing or failing to start: a `missing:` line and skipped, except with CI=true, where it fails.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteFiles, startEdge, type LocalEdge } from '../../edge/cloudflare/local.ts';
+import { startNodeServer } from '../../functions/node.ts';
 import { DCZ_HEADER_LENGTH, dczDictionaryHash, USE_AS_DICTIONARY } from '../../src/lib/site/dictionary.ts';
 
 const dist = process.env['E2E_DIST'] ?? 'dist';
@@ -212,6 +216,42 @@ describe.skipIf(!built)('the edge Worker reading the release layout (TENANT_BASE
       expect(await home.text()).not.toContain('old release');
     } finally {
       await layout.close();
+    }
+  });
+});
+
+describe.skipIf(!built)("the edge Worker passing the functions' paths to the functions' host", () => {
+  it("a lead and a same-origin GET reach the tenant's functions; without FUNCTIONS_ORIGIN they answer 503", { timeout: 90_000 }, async (ctx) => {
+    if (startError || !edge) return ctx.skip();
+    const data = mkdtempSync(join(tmpdir(), 'edge-functions-'));
+    const functions = await startNodeServer({ port: 0, dist, dataDir: data, env: { TRUST_PROXY: '1' }, outbox: { enabled: false }, log: () => {} });
+    const withFunctions = await startEdge({ files: siteFiles(site, ['index.html', '404.html']), functionsOrigin: functions.url });
+    try {
+      const model = JSON.parse(readFileSync(join(dist, '_build', TENANT, 'model.json'), 'utf8')) as { tenant: { url: string }; vehicles: { slug: string }[] };
+      const origin = new URL(model.tenant.url).origin;
+      const lead = await withFunctions.mf.dispatchFetch(`${origin}/api/leads`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json', 'cf-connecting-ip': '203.0.113.7' },
+        body: JSON.stringify({ category: 'General', name: 'Edge Shopper', email: 'edge@example.com' }),
+      });
+      expect(lead.status).toBe(201);
+      expect(((await lead.json()) as { success: boolean }).success).toBe(true);
+      const stored = await functions.db.query<{ name: string; tenant: string }>(
+        "SELECT payload->>'name' AS name, tenant FROM leads WHERE payload->>'email' = 'edge@example.com'",
+      );
+      expect(stored.rows).toEqual([{ name: 'Edge Shopper', tenant: TENANT }]);
+      // No Origin header (a browser's same-origin GET): the tenant comes from the host the Worker forwarded.
+      const view = await withFunctions.mf.dispatchFetch(`${origin}/api/cars/${model.vehicles[0]!.slug}/view.json`);
+      expect(view.status).toBe(200);
+      await view.arrayBuffer();
+      // The first Worker has no FUNCTIONS_ORIGIN: a clear 503, never the bucket's 404 page.
+      const unset = await edge.mf.dispatchFetch(`${origin}/api/leads`, { method: 'POST', headers: { origin }, body: '{}' });
+      expect(unset.status).toBe(503);
+      await unset.arrayBuffer();
+    } finally {
+      await withFunctions.close();
+      await functions.close();
+      rmSync(data, { recursive: true, force: true });
     }
   });
 });
