@@ -20,23 +20,14 @@ import { rollbackTenant } from '../scripts/lib/publish/releases.ts';
 import { openPostgres } from './db/postgres.ts';
 import { sha256 } from './lib/crypto.ts';
 import { makeTenant, makeVehicle } from './test/fixtures.ts';
-import { testDatabaseUrl } from './test/db.ts';
+import { postgresForFile, requirePostgres } from './test/db.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const SECRET = 'bucket-test-secret-bucket-test-secret-01';
 
-let url: string | undefined;
-let urlError: Error | undefined;
-try {
-  url = testDatabaseUrl();
-} catch (err) {
-  urlError = err as Error;
-}
-if (!url && !urlError) console.log('missing: PostgreSQL (TEST_DATABASE_URL): functions/start-bucket.test.ts runs the production entry against it; skipped');
-
-it('has TEST_DATABASE_URL when CI=true', () => {
-  if (urlError) throw urlError;
-});
+const pg = postgresForFile('functions/start-bucket.test.ts', 'runs the production entry against it');
+const url = pg.url;
+requirePostgres(pg);
 
 describe.skipIf(!url)('functions:start --models-bucket follows the published releases', () => {
   const schema = `t_bucket_${sha256(`${process.pid}-${Math.random()}`).slice(0, 10)}`;

@@ -23,25 +23,16 @@ import { openPostgres } from './db/postgres.ts';
 import type { Db } from './db/index.ts';
 import { sha256 } from './lib/crypto.ts';
 import { makeDist } from './test/dist.ts';
-import { testDatabaseUrl } from './test/db.ts';
+import { postgresForFile, requirePostgres } from './test/db.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const SECRET = 'start-test-secret-start-test-secret-0123';
 /** The Postmark and webhook stand-ins take this long per message, so the outbox lags behind the load. */
 const STUB_DELAY_MS = 100;
 
-let url: string | undefined;
-let urlError: Error | undefined;
-try {
-  url = testDatabaseUrl();
-} catch (err) {
-  urlError = err as Error;
-}
-if (!url && !urlError) console.log('missing: PostgreSQL (TEST_DATABASE_URL): functions/start.test.ts runs the production entry against it; skipped');
-
-it('has TEST_DATABASE_URL when CI=true', () => {
-  if (urlError) throw urlError;
-});
+const pg = postgresForFile('functions/start.test.ts', 'runs the production entry against it');
+const url = pg.url;
+requirePostgres(pg);
 
 interface Child {
   child: ChildProcess;

@@ -7,7 +7,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, chmodSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -17,21 +16,16 @@ import { netlifyHandler, openNetlifyDb } from '../adapters/netlify.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { NODE_POOL_SIZE, poolSizeFromEnv, SERVERLESS_POOL_SIZE } from '../options.ts';
 import { makeDist } from '../test/dist.ts';
-import { testDatabaseUrl } from '../test/db.ts';
+import { postgresForFile, requirePostgres } from '../test/db.ts';
+import { freePort } from '../test/net.ts';
 import type { Db } from './index.ts';
 import { FakeClock } from '../lib/clock.ts';
 
 const CI = process.env['CI'] === 'true';
 const SECRET = 'pooler-test-secret-pooler-test-secret-01';
 
-let url: string | undefined;
-let urlError: Error | undefined;
-try {
-  url = testDatabaseUrl();
-} catch (err) {
-  urlError = err as Error;
-}
-if (!url && !urlError) console.log('missing: PostgreSQL (TEST_DATABASE_URL): functions/db/pooler.test.ts counts the connections on it; skipped');
+const postgres = postgresForFile('functions/db/pooler.test.ts', 'counts the connections on it');
+const url = postgres.url;
 
 const PGBOUNCER = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((f) => {
   try {
@@ -43,8 +37,8 @@ const PGBOUNCER = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((f) => {
 });
 if (url && !PGBOUNCER && !CI) console.log('missing: PgBouncer (sudo apt-get install pgbouncer): the functions behind a transaction-mode pooler; skipped');
 
-it('has PostgreSQL and PgBouncer when CI=true', () => {
-  if (urlError) throw urlError;
+requirePostgres(postgres);
+it('has PgBouncer when CI=true', () => {
   if (CI) expect(PGBOUNCER, 'pgbouncer is not installed (npm test installs it with apt-get as root)').toBeDefined();
 });
 
@@ -59,17 +53,6 @@ function withParams(base: string, params: Record<string, string>): string {
   const u = new URL(base);
   for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
   return u.toString();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** A lead from its own address (the per-IP limits are not what this test is about). */

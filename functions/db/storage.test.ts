@@ -8,20 +8,12 @@ import { FakeClock } from '../lib/clock.ts';
 import { hit } from '../lib/rate-limit.ts';
 import { deliverDue, drain, requeue } from '../lib/outbox.ts';
 import { buildApp } from '../test/harness.ts';
-import { resetDb, testDatabaseUrl, testPglite, testPostgres } from '../test/db.ts';
+import { postgresForFile, requirePostgres, resetDb, testPglite, testPostgres } from '../test/db.ts';
 import { migrate, type Db } from './index.ts';
 
-let url: string | undefined;
-let urlError: Error | undefined;
-try {
-  url = testDatabaseUrl();
-} catch (err) {
-  urlError = err as Error;
-}
-
-it('has TEST_DATABASE_URL when CI=true', () => {
-  if (urlError) throw urlError;
-});
+const pg = postgresForFile('functions/db/storage.test.ts', 'runs the storage tests on it');
+const url = pg.url;
+requirePostgres(pg);
 
 const stores: [string, () => Promise<Db>, boolean][] = [
   ['PGlite on disk', () => testPglite({ onDisk: true }), true],

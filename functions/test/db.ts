@@ -3,6 +3,7 @@
  * made once per migration set under .cache/functions-test and copied for each test file; opening a
  * copy takes a fraction of that. PostgreSQL tests get a throwaway schema in TEST_DATABASE_URL.
  */
+import { it } from 'vitest';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -65,6 +66,28 @@ export function testDatabaseUrl(): string | undefined {
   const url = process.env['TEST_DATABASE_URL'];
   if (!url && process.env['CI'] === 'true') throw dealerError(TestDatabaseRequired);
   return url || undefined;
+}
+
+/**
+ * A test file's PostgreSQL: TEST_DATABASE_URL, or undefined with a `missing:` line naming what the
+ * file tests on it (its suites skip). Under CI=true its absence is `error`, which the file's first
+ * test throws (`requirePostgres`), so a CI run without the server fails instead of skipping.
+ */
+export function postgresForFile(file: string, what: string): { url: string | undefined; error: Error | undefined } {
+  try {
+    const url = testDatabaseUrl();
+    if (!url) console.log(`missing: PostgreSQL (TEST_DATABASE_URL): ${file} ${what}; skipped`);
+    return { url, error: undefined };
+  } catch (err) {
+    return { url: undefined, error: err as Error };
+  }
+}
+
+/** The first test of a file on PostgreSQL: fails under CI=true without it. */
+export function requirePostgres(pg: { error: Error | undefined }): void {
+  it('has TEST_DATABASE_URL when CI=true', () => {
+    if (pg.error) throw pg.error;
+  });
 }
 
 /** A migrated throwaway schema in TEST_DATABASE_URL, dropped on close. */

@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../functions/test/net.ts';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,17 +16,6 @@ const root = resolve(import.meta.dirname, '../..');
 const SLUG = 'demo-coastal-toyota';
 const built = existsSync(join(root, 'dist/_build', SLUG, 'model.json'));
 if (!built) console.log(`missing: the built demo ${SLUG} (npm run build): tests/build/dev.test.ts skipped`);
-
-function freePort(): Promise<number> {
-  return new Promise((r, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => r(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 describe.skipIf(!built)('npm run dev', () => {
   let child: ChildProcess | undefined;
