@@ -8,10 +8,10 @@
  * A car published tonight is known to the functions within a refresh (its view counter answers 200,
  * not 404), and a rollback takes it away again, without restarting the host.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client } from '../scripts/lib/publish/bucket.ts';
 import { LOCAL_S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../scripts/lib/publish/local-s3.ts';
@@ -21,8 +21,8 @@ import { openPostgres } from './db/postgres.ts';
 import { sha256 } from './lib/crypto.ts';
 import { makeTenant, makeVehicle } from './test/fixtures.ts';
 import { postgresForFile, requirePostgres } from './test/db.ts';
+import { startEntry } from './test/entry.ts';
 
-const root = resolve(import.meta.dirname, '..');
 const SECRET = 'bucket-test-secret-bucket-test-secret-01';
 
 const pg = postgresForFile('functions/start-bucket.test.ts', 'runs the production entry against it');
@@ -34,7 +34,7 @@ describe.skipIf(!url)('functions:start --models-bucket follows the published rel
   let s3: LocalS3;
   let work: string;
   let child: ChildProcess | undefined;
-  const lines: string[] = [];
+  let lines: string[] = [];
 
   beforeAll(async () => {
     const admin = await openPostgres({ connectionString: url as string, max: 1 });
@@ -98,46 +98,22 @@ describe.skipIf(!url)('functions:start --models-bucket follows the published rel
   it("serves the live release's cars, picks up the next night's within a refresh, and follows a rollback", { timeout: 120_000 }, async () => {
     await publish('night-1', ['car-1']);
 
-    const port = await new Promise<number>((resolvePort, reject) => {
-      const c = spawn(
-        process.execPath,
-        ['scripts/run.mjs', 'functions/start.ts', '--port', '0', '--host', '127.0.0.1', '--models-bucket', 'dealer-sites', '--models-prefix', 'sites/'],
-        {
-          cwd: root,
-          env: {
-            PATH: process.env['PATH'] ?? '',
-            HOME: process.env['HOME'] ?? '',
-            DATABASE_URL: `${url as string}${(url as string).includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-            FUNCTIONS_SECRET: SECRET,
-            POSTMARK_SERVER_TOKEN: 'test-token',
-            POSTMARK_API_URL: 'http://127.0.0.1:9/email',
-            LEADS_FROM_EMAIL: 'leads@dealer-sites.example',
-            OUTBOX_WORKER: 'off',
-            FUNCTIONS_MODELS_REFRESH_S: '5',
-            ...s3Env(),
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      child = c;
-      let partial = '';
-      const timer = setTimeout(() => reject(new Error(`did not start:\n${lines.join('\n')}`)), 90_000);
-      c.stdout?.on('data', (chunk: Buffer) => {
-        partial += chunk.toString();
-        const parts = partial.split('\n');
-        partial = parts.pop() ?? '';
-        for (const l of parts) {
-          lines.push(l);
-          const ev = JSON.parse(l) as { event: string; port?: number };
-          if (ev.event === 'listening' && ev.port) {
-            clearTimeout(timer);
-            resolvePort(ev.port);
-          }
-        }
-      });
-      c.stderr?.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
-      c.once('exit', (code) => reject(new Error(`exited (${code}) before listening:\n${lines.join('\n')}`)));
-    });
+    const entry = await startEntry(
+      {
+        DATABASE_URL: `${url as string}${(url as string).includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+        FUNCTIONS_SECRET: SECRET,
+        POSTMARK_SERVER_TOKEN: 'test-token',
+        POSTMARK_API_URL: 'http://127.0.0.1:9/email',
+        LEADS_FROM_EMAIL: 'leads@dealer-sites.example',
+        OUTBOX_WORKER: 'off',
+        FUNCTIONS_MODELS_REFRESH_S: '5',
+        ...s3Env(),
+      },
+      ['--models-bucket', 'dealer-sites', '--models-prefix', 'sites/'],
+    );
+    child = entry.child;
+    const port = entry.port;
+    lines = entry.lines;
 
     const first = lines.map((l) => JSON.parse(l) as { event: string; changed?: string[]; tenants?: number }).find((e) => e.event === 'models');
     expect(first).toMatchObject({ tenants: 1 });

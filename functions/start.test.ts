@@ -24,6 +24,7 @@ import type { Db } from './db/index.ts';
 import { sha256 } from './lib/crypto.ts';
 import { makeDist } from './test/dist.ts';
 import { postgresForFile, requirePostgres } from './test/db.ts';
+import { startEntry } from './test/entry.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const SECRET = 'start-test-secret-start-test-secret-0123';
@@ -33,49 +34,6 @@ const STUB_DELAY_MS = 100;
 const pg = postgresForFile('functions/start.test.ts', 'runs the production entry against it');
 const url = pg.url;
 requirePostgres(pg);
-
-interface Child {
-  child: ChildProcess;
-  port: number;
-  lines: string[];
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
-/** The production entry as `npm run functions:start` runs it, on a free port; resolves once it listens. */
-function startEntry(env: Record<string, string>, args: string[] = []): Promise<Child> {
-  return new Promise((resolveStart, reject) => {
-    const child = spawn(process.execPath, ['scripts/run.mjs', 'functions/start.ts', '--port', '0', '--host', '127.0.0.1', ...args], {
-      cwd: root,
-      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const lines: string[] = [];
-    let partial = '';
-    let err = '';
-    const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-    // Generous: on a loaded 2-core machine loading the functions alone has taken over 20 s.
-    const timer = setTimeout(() => reject(new Error(`did not start:\n${lines.join('\n')}\n${err}`)), 90_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      partial += chunk.toString();
-      const parts = partial.split('\n');
-      partial = parts.pop() ?? '';
-      for (const l of parts) {
-        lines.push(l);
-        const ev = JSON.parse(l) as { event: string; port?: number };
-        if (ev.event === 'listening' && ev.port) {
-          clearTimeout(timer);
-          resolveStart({ child, port: ev.port, lines, stderr: () => err, exit });
-        }
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    void exit.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited (${code}) before listening:\n${lines.join('\n')}\n${err}`));
-    });
-  });
-}
 
 /** Runs the entry to its exit without starting a server (the refusals). */
 function runToExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
