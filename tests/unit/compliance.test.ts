@@ -10,7 +10,7 @@ import { licenceNumberFindings, licenceShownFindings, stateCode, type LicensedLo
 import { priceTypeFindings, requiredPriceLabel } from '../../src/lib/compliance/prices.ts';
 import { priceTypeLabel } from '../../src/lib/rules/price-display.ts';
 import { financeFindings, formFindings, licencesShown, photoFindings, priceFindings, readPage } from '../../src/lib/compliance/pages.ts';
-import { fontSizePx, fontWeight, parseCss, selectorMatches } from '../../src/lib/compliance/css.ts';
+import { fontSizePx, fontWeight, mediaMatches, parseCss, rulesAt, selectorMatches } from '../../src/lib/compliance/css.ts';
 import { parse, type ElementNode } from 'ultrahtml';
 
 const loc = (over: Partial<LicensedLocation> = {}): LicensedLocation => ({
@@ -148,7 +148,7 @@ describe('finance offers on a page', () => {
       ctx,
     );
     expect(small.map((x) => x.message)).toEqual([
-      "CTU1 2016 Holden Colorado: the comparison rate on /cars/a is less prominent than the rate (font-size 12.8px against the rate's 24px)",
+      "CTU1 2016 Holden Colorado: the comparison rate on /cars/a is less prominent than the rate (font-size 12.8px against the rate's 24px at 390 px wide; font-size 12.8px against the rate's 64px at 1280 px wide)",
     ]);
     const light = financeFindings(
       readPage('/cars/a', offer(`${rates('<dd class="light" data-finance="comparison">8.49% p.a.</dd>')}<p data-finance="warning">${WARNING}</p>`)),
@@ -176,6 +176,36 @@ describe('finance offers on a page', () => {
   });
 });
 
+describe('a layout for phones: @media rules apply at the widths they match', () => {
+  it('a comparison rate made smaller only on phones is found, and the finding names the width', () => {
+    const phoneSmall = `@media (max-width: 40rem) { .fin .cmp { font-size: .75rem } }`;
+    const html = offer(`${rates('<dd class="cmp" data-finance="comparison">8.49% p.a.</dd>')}<p data-finance="warning">${WARNING}</p>`).replace(
+      '</style>',
+      `${phoneSmall}</style>`,
+    );
+    expect(financeFindings(readPage('/cars/a', html), ctx).map((f) => f.message)).toEqual([
+      "CTU1 2016 Holden Colorado: the comparison rate on /cars/a is less prominent than the rate (font-size 12px against the rate's 24px at 390 px wide)",
+    ]);
+  });
+  it('reads min-width, max-width, the range syntax, and/not/only and screen; print and unknown features do not match', () => {
+    expect(mediaMatches('(max-width: 600px)', 390)).toBe(true);
+    expect(mediaMatches('(max-width: 600px)', 1280)).toBe(false);
+    expect(mediaMatches('screen and (min-width: 48em)', 1280)).toBe(true);
+    expect(mediaMatches('only screen and (min-width: 48em)', 390)).toBe(false);
+    expect(mediaMatches('(width >= 900px)', 1280)).toBe(true);
+    expect(mediaMatches('(width < 900px)', 390)).toBe(true);
+    expect(mediaMatches('print, (max-width: 500px)', 390)).toBe(true);
+    expect(mediaMatches('print', 390)).toBe(false);
+    expect(mediaMatches('not print', 390)).toBe(true);
+    expect(mediaMatches('(hover: hover)', 1280)).toBe(false);
+    expect(mediaMatches('(orientation: portrait)', 390)).toBe(true);
+    const nested = parseCss('@media screen { @media (max-width: 600px) { .a { font-size: 9px } } }');
+    expect(nested[0]?.media).toEqual(['screen', '(max-width: 600px)']);
+    expect(rulesAt(nested, 390)).toHaveLength(1);
+    expect(rulesAt(nested, 1280)).toHaveLength(0);
+  });
+});
+
 describe('the CSS the checks read', () => {
   const el = (html: string, id: string) => {
     let found: ElementNode | undefined;
@@ -194,7 +224,7 @@ describe('the CSS the checks read', () => {
     expect(selectorMatches(s, ':where(.a) span')).toBe(true);
     expect(selectorMatches(s, '.a > span')).toBe(false);
     expect(selectorMatches(s, '.a span:hover')).toBe(false);
-    expect(parseCss('@media (x){.a{font-size:9px}} .b{font-size:2em}').map((r) => r.selector)).toEqual(['.b']);
+    expect(rulesAt(parseCss('@media (x){.a{font-size:9px}} .b{font-size:2em}'), 390).map((r) => r.selector)).toEqual(['.b']);
   });
   it('specificity, then source order, inline style, inheritance and em', () => {
     const rules = parseCss('.b span{font-size:10px} span{font-size:30px} .a{font-size:20px;font-weight:bold} .c{font-size:2em}');

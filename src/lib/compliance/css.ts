@@ -3,9 +3,10 @@
  * and font-weight an element ends up with from the page's own stylesheets (its <style> elements and
  * linked same-site CSS), by specificity then source order, inline style winning, inherited from the
  * nearest ancestor that sets it, with the browser defaults for bold and small elements. Rules inside
- * at-rules (@media, @supports) and selectors with state pseudo-classes (:hover, :focus ...) are not
- * applied: the check compares what the page shows at rest. Values are compared as declared
- * ("1.5rem" equals "1.5rem"), not converted to pixels.
+ * `@media` apply at the viewport widths their query matches (rulesAt: the checks look at a phone's
+ * and a desktop's width, so a phone layout cannot pass what it fails); other at-rules (@supports,
+ * @container) and selectors with state pseudo-classes (:hover, :focus ...) are not applied: the check
+ * compares what the page shows at rest.
  */
 import { ELEMENT_NODE, type ElementNode } from 'ultrahtml';
 
@@ -13,10 +14,71 @@ export interface CssRule {
   selector: string;
   declarations: Record<string, string>;
   order: number;
+  /** The `@media` queries the rule sits in (all must match), outermost first; none: always applies. */
+  media?: string[] | undefined;
 }
 
-/** The top-level style rules of a stylesheet (at-rule blocks skipped), one per selector in a list. */
-export function parseCss(css: string, startOrder = 0): CssRule[] {
+/** The widths the prominence checks look at: a phone's and a desktop's (the widths the site is tested at). */
+export const CHECKED_WIDTHS = [390, 1280] as const;
+
+const ROOT_FONT_PX = 16;
+
+/**
+ * Whether a media query list matches a screen this many CSS pixels wide (and, for orientation, as
+ * tall as a phone held upright or a desktop): screen/all, min-width and max-width (px, em, rem),
+ * the range syntax (`width >= 600px`), and/not/only. Anything else (print, hover, prefers-*) does
+ * not match: a rule under it is not what a shopper's screen shows at rest.
+ */
+export function mediaMatches(query: string, width: number): boolean {
+  const height = width < 700 ? 844 : 800;
+  const px = (value: string): number | undefined => {
+    const m = /^(-?[\d.]+)(px|em|rem)?$/.exec(value.trim());
+    if (!m) return undefined;
+    const n = Number(m[1]);
+    return m[2] === 'em' || m[2] === 'rem' ? n * ROOT_FONT_PX : n;
+  };
+  const feature = (f: string): boolean => {
+    const plain = /^\s*(min-|max-)?(width|height|orientation)\s*:\s*([^)]+?)\s*$/.exec(f);
+    if (plain) {
+      const [, bound, name, value] = plain;
+      if (name === 'orientation') return value === (height >= width ? 'portrait' : 'landscape');
+      const n = px(value as string);
+      const actual = name === 'width' ? width : height;
+      if (n === undefined) return false;
+      return bound === 'min-' ? actual >= n : bound === 'max-' ? actual <= n : actual === n;
+    }
+    const range = /^\s*(width|height)\s*(<=|>=|<|>|=)\s*([^)]+?)\s*$/.exec(f);
+    if (range) {
+      const [, name, op, value] = range;
+      const n = px(value as string);
+      const actual = name === 'width' ? width : height;
+      if (n === undefined) return false;
+      return op === '>=' ? actual >= n : op === '<=' ? actual <= n : op === '>' ? actual > n : op === '<' ? actual < n : actual === n;
+    }
+    return false;
+  };
+  return query.split(',').some((one) => {
+    let q = one.trim().toLowerCase();
+    const negated = /^not\s/.test(q);
+    q = q.replace(/^(not|only)\s+/, '');
+    const parts = q.split(/\s+and\s+/);
+    const ok = parts.every((part) => {
+      const t = part.trim();
+      if (t === 'screen' || t === 'all' || t === '') return true;
+      const m = /^\((.*)\)$/.exec(t);
+      return m ? feature(m[1] as string) : false;
+    });
+    return negated ? !ok : ok;
+  });
+}
+
+/** The rules that apply at this viewport width: those outside any @media, and those whose queries all match. */
+export function rulesAt(rules: readonly CssRule[], width: number): CssRule[] {
+  return rules.filter((r) => !r.media || r.media.every((q) => mediaMatches(q, width)));
+}
+
+/** The style rules of a stylesheet, one per selector in a list; those inside @media carry its query, other at-rules are skipped. */
+export function parseCss(css: string, startOrder = 0, media: string[] = []): CssRule[] {
   const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
   const rules: CssRule[] = [];
   let i = 0;
@@ -37,6 +99,13 @@ export function parseCss(css: string, startOrder = 0): CssRule[] {
     i = j;
     // A stray ';'-terminated at-rule (@import, @charset) before the prelude.
     const cleaned = prelude.replace(/^(@[^;{]*;\s*)+/, '');
+    const atMedia = /^@media\s+([\s\S]+)$/i.exec(cleaned);
+    if (atMedia) {
+      const inner = parseCss(body, order, [...media, (atMedia[1] as string).trim()]);
+      rules.push(...inner);
+      order += inner.length;
+      continue;
+    }
     if (cleaned.startsWith('@') || body.includes('{')) continue;
     const declarations: Record<string, string> = {};
     for (const d of body.split(';')) {
@@ -49,7 +118,7 @@ export function parseCss(css: string, startOrder = 0): CssRule[] {
         .trim();
       if (prop && value) declarations[prop] = value;
     }
-    for (const selector of splitSelectors(cleaned)) rules.push({ selector, declarations, order: order++ });
+    for (const selector of splitSelectors(cleaned)) rules.push({ selector, declarations, order: order++, ...(media.length ? { media } : {}) });
   }
   return rules;
 }
@@ -193,7 +262,7 @@ function normalise(prop: string, value: string): string {
   return prop === 'font-weight' ? (WEIGHTS[v] ?? v) : v;
 }
 
-const ROOT_PX = 16;
+const ROOT_PX = ROOT_FONT_PX;
 
 /**
  * The font size in CSS pixels from the declared values (px, rem, em, %, the keywords), resolved

@@ -15,7 +15,7 @@
  * what is published, not what the model meant to publish.
  */
 import { ELEMENT_NODE, TEXT_NODE, parse, type ElementNode, type Node } from 'ultrahtml';
-import { fontSizePx, fontWeight, parseCss, type CssRule } from './css.ts';
+import { CHECKED_WIDTHS, fontSizePx, fontWeight, parseCss, rulesAt, type CssRule } from './css.ts';
 import { disclaimerMismatches, shownNumber } from './disclaimer.ts';
 import { finding, type Finding } from './findings.ts';
 import {
@@ -40,7 +40,7 @@ export interface Page {
   /** The page's path on the site, e.g. /cars/2016-holden-colorado-ctu47159. */
   path: string;
   root: Node;
-  /** The page's style rules, parsed on first use (only finance offers need them). */
+  /** The page's style rules (those under @media carry their query: rulesAt), parsed on first use (only finance offers need them). */
   readonly rules: CssRule[];
 }
 
@@ -114,6 +114,28 @@ const PERCENT = /\d+(?:\.\d+)?\s*%/;
 const DOLLARS = /\$\s*[\d,]+(?:\.\d+)?/;
 const byFinance = (group: ElementNode, kind: string) => all(group, (el) => el.attributes['data-finance'] === kind);
 
+/** How the comparison rate is less prominent than the rates and repayments beside it, by these rules. */
+function prominenceProblems(comparison: ElementNode, rates: ElementNode[], repayments: ElementNode[], rules: readonly CssRule[]): string[] {
+  const problems: string[] = [];
+  const cSize = fontSizePx(comparison, rules);
+  const cWeight = fontWeight(comparison, rules);
+  for (const rate of rates) {
+    if (rate.name !== comparison.name) problems.push(`a <${comparison.name}> beside a <${rate.name}> rate`);
+    const rSize = fontSizePx(rate, rules);
+    if (cSize < rSize) problems.push(`font-size ${round(cSize)}px against the rate's ${round(rSize)}px`);
+    const rWeight = fontWeight(rate, rules);
+    if (cWeight < rWeight) problems.push(`font-weight ${cWeight} against the rate's ${rWeight}`);
+    if (distance(rate, comparison) > 2) problems.push('not beside the rate');
+  }
+  for (const repayment of repayments) {
+    const pSize = fontSizePx(repayment, rules);
+    if (cSize < pSize) problems.push(`font-size ${round(cSize)}px against the repayment's ${round(pSize)}px`);
+    const pWeight = fontWeight(repayment, rules);
+    if (cWeight < pWeight) problems.push(`font-weight ${cWeight} against the repayment's ${pWeight}`);
+  }
+  return problems;
+}
+
 /** How many steps up from `a` and `b` their nearest common ancestor is (the larger of the two). */
 function distance(a: ElementNode, b: ElementNode): number {
   const ancestors = new Map<Node, number>();
@@ -162,22 +184,11 @@ export function financeFindings(page: Page, ctx: FinanceContext): Finding[] {
       const problems: string[] = [];
       const label = clean(textOf(comparison.parent as Node));
       if (!/comparison rate/i.test(label)) problems.push('not labelled "comparison rate"');
-      const cSize = fontSizePx(comparison, page.rules);
-      const cWeight = fontWeight(comparison, page.rules);
-      for (const rate of rates) {
-        if (rate.name !== comparison.name) problems.push(`a <${comparison.name}> beside a <${rate.name}> rate`);
-        const rSize = fontSizePx(rate, page.rules);
-        if (cSize < rSize) problems.push(`font-size ${round(cSize)}px against the rate's ${round(rSize)}px`);
-        const rWeight = fontWeight(rate, page.rules);
-        if (cWeight < rWeight) problems.push(`font-weight ${cWeight} against the rate's ${rWeight}`);
-        if (distance(rate, comparison) > 2) problems.push('not beside the rate');
-      }
-      for (const repayment of repayments) {
-        const pSize = fontSizePx(repayment, page.rules);
-        if (cSize < pSize) problems.push(`font-size ${round(cSize)}px against the repayment's ${round(pSize)}px`);
-        const pWeight = fontWeight(repayment, page.rules);
-        if (cWeight < pWeight) problems.push(`font-weight ${cWeight} against the repayment's ${pWeight}`);
-      }
+      // At a phone's width and a desktop's: a layout's @media rules can make either one less prominent.
+      const byWidth = CHECKED_WIDTHS.map((width) => ({ width, found: prominenceProblems(comparison, rates, repayments, rulesAt(page.rules, width)) }));
+      const everywhere = byWidth[0]!.found.filter((p) => byWidth.every((w) => w.found.includes(p)));
+      problems.push(...everywhere);
+      for (const { width, found } of byWidth) for (const p of found) if (!everywhere.includes(p)) problems.push(`${p} at ${width} px wide`);
       if (problems.length > 0) out.push(finding(ComparisonRateLessProminent, ctx.car, ctx.car, page.path, [...new Set(problems)].join('; ')));
       const linked =
         pageWarning && all(group, (el) => el.attributes['data-finance'] === 'warning-link' && el.attributes['href'] === '#comparison-warning').length > 0;
