@@ -4,7 +4,7 @@
  * second page when the specifications and disclaimers run long. Layout only: every fact is decided
  * by the sheet.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import type { CarSheet } from '../../src/lib/vdp/pdf-sheet.ts';
 
@@ -133,7 +133,7 @@ export async function renderCarPdf(sheet: CarSheet, photo: SheetPhoto | undefine
   doc.setTitle(winAnsi(`${sheet.title} ${sheet.subtitle}`.trim()));
   doc.setAuthor(winAnsi(sheet.dealer));
   doc.setSubject(winAnsi(sheet.url));
-  doc.setProducer('dealer-sites (pdf-lib)');
+  doc.setProducer('dealer-sites (@cantoo/pdf-lib)');
   doc.setCreator('dealer-sites');
   doc.setCreationDate(opts.date);
   doc.setModificationDate(opts.date);
