@@ -212,7 +212,8 @@ export async function generateDemoTenants(opts: GenerateOptions = {}): Promise<G
       result.dir = dir;
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(join(dir, 'photos'), { recursive: true });
-      writeFileSync(join(dir, 'tenant.json'), `${JSON.stringify(configExportShape(config), null, 2)}\n`);
+      // $schema: editors complete and check the fields against docs/tenant.schema.json (npm run tenant:schema).
+      writeFileSync(join(dir, 'tenant.json'), `${JSON.stringify({ $schema: '../../docs/tenant.schema.json', ...configExportShape(config) }, null, 2)}\n`);
       if (content) await writeDemoContent(dir, t.slug, content, opts.photos !== false);
       writeFileSync(join(dir, 'stock.json'), `${JSON.stringify(records.map(exportShape), null, 2)}\n`);
       const manifest = {
