@@ -5,7 +5,7 @@ import {
   calculatorRanges,
   calculatorResult,
   initialCalculatorState,
-  parseMoney,
+  fieldAmount,
   updateField,
   type CalculatorSettings,
 } from '../../src/lib/finance/calculator.ts';
@@ -77,8 +77,9 @@ describe('finance calculator ranges and clamping', () => {
     expect(initialCalculatorState({ ...SETTINGS, amount_from_price: true }, 0).amount).toBe(30000);
   });
   it('reads money typed with $ and commas', () => {
-    expect(parseMoney('$31,990')).toBe(31990);
-    expect(Number.isNaN(parseMoney(''))).toBe(true);
+    expect(fieldAmount('$31,990')).toBe(31990);
+    expect(Number.isNaN(fieldAmount(''))).toBe(true);
+    expect(Number.isNaN(fieldAmount('1e5'))).toBe(true);
   });
 });
 

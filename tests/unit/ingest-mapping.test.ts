@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapRecord, parseMoney, splitList } from '../../src/lib/ingest/mapping.ts';
+import { mapRecord, readPrice, splitList } from '../../src/lib/ingest/mapping.ts';
 
 describe('mapping', () => {
   it('applies values, money, numbers, city/state and image lists', () => {
@@ -41,9 +41,9 @@ describe('mapping', () => {
   });
 
   it('reads money the way dealers write it', () => {
-    expect(parseMoney('$31,990')).toBe(31990);
-    expect(parseMoney('POA')).toBeNull();
-    expect(parseMoney('')).toBeNull();
-    expect(Number.isNaN(parseMoney('thirty'))).toBe(true);
+    expect(readPrice('$31,990')).toBe(31990);
+    expect(readPrice('POA')).toBeNull();
+    expect(readPrice('')).toBeNull();
+    expect(Number.isNaN(readPrice('thirty'))).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { searchBreadcrumbs, searchTitle } from '../../src/lib/search/breadcrumbs.ts';
 import { CAR_TYPE_ROUTES, bodySlug, searchRoutes } from '../../src/lib/search/pretty-routes.ts';
-import { emptyState, parseAmount, parseRange, parseSearchQuery, prettyPath, searchUrl, type SearchState } from '../../src/lib/search/url.ts';
+import { readAmount as parseAmount } from '../../src/lib/rules/format.ts';
+import { emptyState, parseRange, parseSearchQuery, prettyPath, searchUrl, type SearchState } from '../../src/lib/search/url.ts';
 
 const dealers = [
   { slug: 'southern-toyota', name: 'Southern Toyota Parramatta' },

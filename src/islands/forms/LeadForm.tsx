@@ -14,7 +14,7 @@ import { $lastLead, $userDetails, rememberUserDetails } from '../../stores/user-
 import { visitedPages, landingQuery } from './visits.ts';
 import { pageIdOf } from '../../lib/forms/visits.ts';
 import { AmountInput } from './AmountInput.tsx';
-import { formatAmountInput, parseAmount } from '../../lib/forms/inputs.ts';
+import { formatAmountInput, typedAmount } from '../../lib/forms/inputs.ts';
 import { placeValues, shownSelects, type ChoiceSelect } from '../../lib/forms/places.ts';
 import { safeRedirect } from '../../lib/site/safe-redirect.ts';
 
@@ -138,7 +138,7 @@ export default function LeadForm(p: LeadFormProps) {
     if (p.defaultMessage !== undefined && !str('message').trim()) withDefaults['message'] = p.defaultMessage;
     // Money and distance travel as plain numbers ('45,000' on screen, '45000' to the dealer's CRM).
     for (const { name } of [...(p.money ?? []), ...(p.distance ?? [])]) {
-      const amount = parseAmount(str(name));
+      const amount = typedAmount(str(name));
       if (amount === undefined) delete withDefaults[name];
       else withDefaults[name] = String(amount);
     }

@@ -1,6 +1,6 @@
 import {
   calculatorResult,
-  parseMoney,
+  fieldAmount,
   updateField,
   type CalculatorCharges,
   type CalculatorRanges,
@@ -65,7 +65,7 @@ export function mount(el: HTMLElement): void {
     }
     const field = input.name.replace(/-range$/, '') as Field;
     if (!FIELDS.includes(field)) return;
-    const value = input.type === 'range' ? Number(input.value) : parseMoney(input.value);
+    const value = input.type === 'range' ? Number(input.value) : fieldAmount(input.value);
     const before = state[field];
     state = updateField(state, field, value, data.ranges);
     // A typed value is rewritten only when the rule changed it (negative amount, clamped field).
@@ -81,7 +81,7 @@ export function mount(el: HTMLElement): void {
   // alone: a browser snaps a configured default such as 8.95 to the slider's 0.5 steps.
   for (const field of MONEY) {
     const input = el.querySelector<HTMLInputElement>(`[name="${field}"]`);
-    if (input) state = updateField(state, field, parseMoney(input.value), data.ranges);
+    if (input) state = updateField(state, field, fieldAmount(input.value), data.ranges);
   }
   const terms = el.querySelector<HTMLSelectElement>('select[name="term"]');
   if (terms) state = updateField(state, 'term', Number(terms.value), data.ranges);

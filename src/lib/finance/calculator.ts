@@ -3,6 +3,7 @@
  * ranges and steps, clamping, the amount message, defaults and the result shown. The repayment itself
  * is amortise.ts's standard formula.
  */
+import { readAmount } from '../rules/format.ts';
 import { formatDollars } from '../rules/format.ts';
 import { FREQUENCIES, isDisplayableRepayment, repayment, type Frequency } from './amortise.ts';
 import { feePerPeriod, nearestTerm } from './options.ts';
@@ -153,8 +154,7 @@ export function calculatorResult(state: CalculatorState, r: CalculatorRanges, s:
   };
 }
 
-/** "$31,990", "31990", "31,990.00" -> 31990; NaN when not a number. */
-export function parseMoney(input: string): number {
-  const s = input.replace(/[$,\s]/g, '');
-  return s === '' ? Number.NaN : Number(s);
+/** A calculator field as typed: "$31,990", "31990", "31,990.00" -> 31990; NaN when not an amount (readAmount). */
+export function fieldAmount(input: string): number {
+  return readAmount(input) ?? Number.NaN;
 }

@@ -11,8 +11,8 @@ export function moneyQuickPicks(features: { high_money_quick_picks: boolean }): 
 
 export const DISTANCE_QUICK_PICKS = [10000, 25000, 50000, 75000, 100000, 150000] as const;
 
-/** Digits only: '$', 'kms', commas and spaces are ignored; empty means no value. */
-export function parseAmount(input: string): number | undefined {
+/** What a shopper typed in a masked amount field, digits only: '$', 'kms', commas and spaces are ignored; empty means no value. */
+export function typedAmount(input: string): number | undefined {
   const digits = input.replace(/[^\d]/g, '');
   return digits ? Number(digits) : undefined;
 }
@@ -24,5 +24,5 @@ export function withSeparators(value: number | undefined): string {
 
 /** Re-formats what the shopper typed, keeping only digits. */
 export function formatAmountInput(input: string): string {
-  return withSeparators(parseAmount(input));
+  return withSeparators(typedAmount(input));
 }

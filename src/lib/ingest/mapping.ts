@@ -1,3 +1,4 @@
+import { readAmount } from '../rules/format.ts';
 import { isAbsent } from '../schemas/absent.ts';
 import type { FieldMapping, StockSource, TransformName } from '../schemas/stock-source.ts';
 import { presetMapping } from './presets.ts';
@@ -5,14 +6,13 @@ import { distanceUnit, readDistance, type DistanceUnit } from './units.ts';
 
 type Raw = Record<string, unknown>;
 
-/** Reads a money string: "$31,990" -> 31990, "31990.00 AUD" -> 31990; "POA", "Call", "" -> null (no price). */
-export function parseMoney(value: unknown): number | null | typeof Number.NaN {
+/** A feed's price: "$31,990" -> 31990, "31990.00 AUD" -> 31990 (readAmount); "POA", "Call", "" -> null (no price); NaN when unreadable. */
+export function readPrice(value: unknown): number | null | typeof Number.NaN {
   if (typeof value === 'number') return value;
   if (isAbsent(value, true)) return null;
   const s = String(value).trim();
   if (/^enquire.*$/i.test(s)) return null;
-  const n = Number(s.replace(/[$,\s]|aud/gi, ''));
-  return Number.isFinite(n) ? n : Number.NaN;
+  return readAmount(s.replace(/\s*aud\s*/gi, '')) ?? Number.NaN;
 }
 
 const ENTITIES: Record<string, string> = {
@@ -119,7 +119,7 @@ function applyTransform(value: unknown, transform: TransformName, separator: str
       return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : String(s);
     }
     case 'money': {
-      const n = parseMoney(s);
+      const n = readPrice(s);
       return Number.isNaN(n) ? String(s) : n;
     }
     case 'boolean':

@@ -20,3 +20,15 @@ export function formatNumber(n: number): string {
 export function formatRate(rate: number | null | undefined): string {
   return rate == null ? '-' : `${rate.toFixed(2)}% p.a.`;
 }
+
+/**
+ * The one reading of an amount a person or a feed wrote: "$20,000" -> 20000; empty or unreadable -> undefined. Only plain amounts of up to 12 digits (with an
+ * optional decimal part) are read: `1e308`, `0x10` or `Infinity` in a shared link are not a price
+ * (issue 27: an extreme range end made the search throw).
+ */
+export function readAmount(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const cleaned = text.replace(/[$,\s]/g, '');
+  if (!/^-?\d{1,12}(?:\.\d+)?$/.test(cleaned)) return undefined;
+  return Number(cleaned);
+}

@@ -1,3 +1,4 @@
+import { readAmount } from '../rules/format.ts';
 import { slugify } from '../utils/slugify.ts';
 import { LIST_FACETS, RANGE_FACETS, type ListFacet, type RangeFacet } from './attributes.ts';
 import { makeOf, modelOf } from './documents.ts';
@@ -132,23 +133,11 @@ export function parseSearchUrl(href: string, routes: readonly SearchRoute[]): Se
   return route ? parseSearchQuery(url.search, route.refinements) : undefined;
 }
 
-/**
- * "$20,000" -> 20000; empty or unreadable -> undefined. Only plain amounts of up to 12 digits (with an
- * optional decimal part) are read: `1e308`, `0x10` or `Infinity` in a shared link are not a price
- * (issue 27: an extreme range end made the search throw).
- */
-export function parseAmount(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const cleaned = text.replace(/[$,\s]/g, '');
-  if (!/^-?\d{1,12}(?:\.\d+)?$/.test(cleaned)) return undefined;
-  return Number(cleaned);
-}
-
 /** range[price]=min:max with $ and commas removed. */
 export function parseRange(text: string): { min?: number; max?: number } | undefined {
   const [a, b] = text.split(':');
-  const min = parseAmount(a);
-  const max = parseAmount(b);
+  const min = readAmount(a);
+  const max = readAmount(b);
   if (min === undefined && max === undefined) return undefined;
   const out: { min?: number; max?: number } = {};
   if (min !== undefined) out.min = min;
