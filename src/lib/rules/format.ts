@@ -22,9 +22,10 @@ export function formatRate(rate: number | null | undefined): string {
 }
 
 /**
- * The one reading of an amount a person or a feed wrote: "$20,000" -> 20000; empty or unreadable -> undefined. Only plain amounts of up to 12 digits (with an
- * optional decimal part) are read: `1e308`, `0x10` or `Infinity` in a shared link are not a price
- * (issue 27: an extreme range end made the search throw).
+ * The one reading of an amount a person or a feed wrote: "$20,000" -> 20000; empty or unreadable ->
+ * undefined. Only plain amounts of up to 12 digits (with an optional decimal part) are read: `1e308`,
+ * `0x10` or `Infinity` in a shared link, a calculator field or a feed are not an amount (issue 27: an
+ * extreme range end made the search throw).
  */
 export function readAmount(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
