@@ -7,7 +7,7 @@
  */
 import type { S3Client } from '@aws-sdk/client-s3';
 import { describeError, getText, listLevel } from '../../scripts/lib/publish/bucket.ts';
-import { META, modelKey, pointerKey, tenantBase, type Pointer } from '../../scripts/lib/publish/layout.ts';
+import { META, modelKey, parsePointer, pointerKey, tenantBase, type Pointer } from '../../scripts/lib/publish/layout.ts';
 import { mapLimit } from '../../scripts/lib/publish/pool.ts';
 import { modelProblem, type ModelInput } from '../registry.ts';
 
@@ -52,8 +52,12 @@ export function bucketModels(source: BucketModelsSource): { read(): Promise<Buck
           const text = await getText(source.client, source.bucket, pointerKey(base));
           if (text === undefined) return; // a folder without a pointer is not (or no longer) a published tenant
           published.add(slug);
-          const pointer = JSON.parse(text) as Pointer;
-          if (!/^[a-h]$/.test(pointer.slot)) throw new Error(`${where(pointerKey(base))} names slot ${JSON.stringify(pointer.slot)}`);
+          let pointer: Pointer;
+          try {
+            pointer = parsePointer(text);
+          } catch (err) {
+            throw new Error(`${where(pointerKey(base))}: ${(err as Error).message}`);
+          }
           if (keep?.release === pointer.release) return;
           const modelText = await getText(source.client, source.bucket, modelKey(base, pointer.slot));
           if (modelText === undefined) {
