@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { brandMarkOf } from '../../src/lib/content/brand-marks.ts';
-import { manufacturerFor } from '../../src/lib/content/manufacturers.ts';
+import { manufacturerFor } from '../../src/lib/rules/manufacturers.ts';
 import { stockCount } from '../../src/lib/rules/stock.ts';
 import { formatNumber } from '../../src/lib/rules/format.ts';
 import { baseUrl, readModel, snap, watchBrokenRequests, type DemoTenant } from './helpers.ts';

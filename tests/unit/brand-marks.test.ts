@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { BRAND_MARKS, BRAND_MARK_SET, brandMarkOf, contrastOnWhite } from '../../src/lib/content/brand-marks.ts';
-import { MANUFACTURERS } from '../../src/lib/content/manufacturers.ts';
+import { MANUFACTURERS } from '../../src/lib/rules/manufacturers.ts';
 import { brandMarkPath } from '../../src/io/brand-marks.ts';
 
 const require = createRequire(import.meta.url);

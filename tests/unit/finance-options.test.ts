@@ -24,7 +24,7 @@ import {
   SHARED_DEFAULT_TERM_YEARS,
   SHARED_MAX_AMOUNT,
 } from '../../src/lib/finance/options.ts';
-import { fillDisclaimer, unknownPlaceholders } from '../../src/lib/finance/placeholders.ts';
+import { fillDisclaimer, unknownPlaceholders } from '../../src/lib/schemas/finance-placeholders.ts';
 import { FinanceSchema, type FinanceSettings } from '../../src/lib/schemas/finance.ts';
 
 const finance = (input: Record<string, unknown> = {}): FinanceSettings => v.parse(FinanceSchema, input);

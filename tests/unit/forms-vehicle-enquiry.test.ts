@@ -1,6 +1,6 @@
 /** src/lib/forms/vehicle-enquiry.ts: the enquiry prefill of the spec (section 3, "Enquiry prefill"). */
 import { describe, expect, it } from 'vitest';
-import { manufacturerFor } from '../../src/lib/content/manufacturers.ts';
+import { manufacturerFor } from '../../src/lib/rules/manufacturers.ts';
 import { manufacturerSlug, quickEnquiryProps, vehicleEnquiryHidden, vehicleEnquirySubcategory } from '../../src/lib/forms/vehicle-enquiry.ts';
 
 const car = { make: 'Mercedes-Benz', model: 'GLC 300', car_type: 'used', status: 'in_stock', stocknum: 'U123', dealership_slug: 'southern-toyota' };

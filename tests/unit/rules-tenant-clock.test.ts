@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { endOfLocalDay, expiryInstant, isTimeZone, localDay, tenantTimeZone, zoneOffsetMinutes } from '../../src/lib/rules/tenant-clock.ts';
+import { endOfLocalDay, expiryInstant, localDay, tenantTimeZone, zoneOffsetMinutes } from '../../src/lib/rules/tenant-clock.ts';
+import { isTimeZone } from '../../src/lib/schemas/time-zone.ts';
 import { regoExpiryText } from '../../src/lib/rules/vdp-content.ts';
 import { parseTenantConfig } from '../../src/lib/tenant/load-tenant.ts';
 

@@ -9,7 +9,7 @@
 import type { Vehicle } from '../model/vehicle.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import { slugify } from '../utils/slugify.ts';
-import { manufacturerFor, type BrandGroup } from './manufacturers.ts';
+import { manufacturerFor, type BrandGroup } from '../rules/manufacturers.ts';
 import { contentOf, perModel } from './site-content.ts';
 
 export interface Brand {

@@ -10,7 +10,7 @@ import { formatDollars } from '../rules/format.ts';
 import { comparisonRate } from './amortise.ts';
 import type { CalculatorSettings } from './calculator.ts';
 import type { FinanceProvider } from '../rules/finance-display.ts';
-import { fillDisclaimer, type DisclaimerPlaceholder } from './placeholders.ts';
+import { fillDisclaimer, type DisclaimerPlaceholder } from '../schemas/finance-placeholders.ts';
 
 /** The shared calculator (not tied to a car): up to $250,000, starting at 5 years (spec sections 5 and 9). */
 export const SHARED_MAX_AMOUNT = 250000;

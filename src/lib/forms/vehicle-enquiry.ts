@@ -39,7 +39,7 @@ export interface EnquiryCarFacts {
 }
 
 /**
- * The make's slug as the manufacturer pages use it (src/lib/content/manufacturers.ts slugs every
+ * The make's slug as the manufacturer pages use it (src/lib/rules/manufacturers.ts slugs every
  * make with slugify); kept to slugify here so the search page's Quick Enquiry does not ship the list.
  */
 export function manufacturerSlug(make: string): string {

@@ -1,4 +1,4 @@
-import { MANUFACTURERS, manufacturerFor } from '../content/manufacturers.ts';
+import { MANUFACTURERS, manufacturerFor } from './manufacturers.ts';
 import { slugify } from '../utils/slugify.ts';
 
 /** A location name's trailing department word, dropped from its contact page slug. */

@@ -23,16 +23,6 @@ export const STATE_TIME_ZONES: Readonly<Record<string, string>> = {
 
 export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
 
-/** Whether the runtime knows the zone (an IANA name such as Australia/Perth). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-AU', { timeZone: zone });
-    return /^[A-Za-z_]+(\/[A-Za-z_+-]+)+$/.test(zone) || zone === 'UTC';
-  } catch {
-    return false;
-  }
-}
-
 type ClockTenant = {
   time_zone?: string | undefined;
   locations: readonly { primary?: boolean | undefined; address?: { state?: string | undefined } | undefined }[];

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DISCLAIMER_PLACEHOLDERS, unknownPlaceholders } from '../finance/placeholders.ts';
+import { DISCLAIMER_PLACEHOLDERS, unknownPlaceholders } from './finance-placeholders.ts';
 import { HttpsUrl, SlugSchema } from './common.ts';
 
 export const FINANCE_PROVIDERS = ['Taurus', 'Powertorque', 'AusLoans', 'Angle', '360 Finance', 'Nissan Finance', 'Manual', 'Car Clarity'] as const;

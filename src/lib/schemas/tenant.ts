@@ -1,4 +1,4 @@
-import { isTimeZone } from '../rules/tenant-clock.ts';
+import { isTimeZone } from './time-zone.ts';
 import * as v from 'valibot';
 import { LooseId, LooseNumber } from './absent.ts';
 import { AlertsSchema } from './alerts.ts';
