@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SEARCH_DEBOUNCE_MS, SLIDER_DEBOUNCE_MS, debounce } from '../../src/lib/search/timing.ts';
+import { SEARCH_DEBOUNCE_MS, SLIDER_DEBOUNCE_MS, debounce, debounceLeft } from '../../src/lib/search/timing.ts';
 
 describe('debounces', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -24,5 +24,28 @@ describe('debounces', () => {
     send.cancel();
     vi.advanceTimersByTime(1000);
     expect(sent).toEqual(['hi', 'hil']);
+  });
+
+  it('text typed while the search code arrived waits only what is left of its debounce', () => {
+    // Last key 120 ms before the box went live: 180 ms left; 300 ms or more ago: at once.
+    expect(debounceLeft(1000, 1120, SEARCH_DEBOUNCE_MS)).toBe(180);
+    expect(debounceLeft(1000, 1300, SEARCH_DEBOUNCE_MS)).toBe(0);
+    expect(debounceLeft(1000, 5000, SEARCH_DEBOUNCE_MS)).toBe(0);
+    // Unknown, or a clock that went backwards: a whole debounce, never more.
+    expect(debounceLeft(Number.NaN, 1000, SEARCH_DEBOUNCE_MS)).toBe(300);
+    expect(debounceLeft(2000, 1000, SEARCH_DEBOUNCE_MS)).toBe(300);
+    const sent: string[] = [];
+    const send = debounce((q: string) => sent.push(q), SEARCH_DEBOUNCE_MS);
+    send.after(0, 'hilux');
+    vi.advanceTimersByTime(0);
+    expect(sent).toEqual(['hilux']);
+    // A key after that waits the whole debounce again, and replaces a pending shorter wait.
+    send.after(180, 'hilu');
+    vi.advanceTimersByTime(100);
+    send('hilux sr5');
+    vi.advanceTimersByTime(299);
+    expect(sent).toEqual(['hilux']);
+    vi.advanceTimersByTime(1);
+    expect(sent).toEqual(['hilux', 'hilux sr5']);
   });
 });

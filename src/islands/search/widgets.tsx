@@ -4,7 +4,7 @@ import { countUpValue, COUNT_UP_MS } from '../../lib/search/count.ts';
 import { formatDollars, formatNumber } from '../../lib/rules/format.ts';
 import { moveThumb, sliderRefinement, sliderStep, type Range } from '../../lib/search/slider.ts';
 import { SORT_OPTIONS, sortIndex } from '../../lib/search/sort.ts';
-import { debounce, SEARCH_DEBOUNCE_MS, SLIDER_DEBOUNCE_MS } from '../../lib/search/timing.ts';
+import { debounce, debounceLeft, SEARCH_DEBOUNCE_MS, SLIDER_DEBOUNCE_MS, TYPED_AT } from '../../lib/search/timing.ts';
 
 /**
  * The search box: refines 300 ms after the last keystroke (Enter searches at once). The stock search
@@ -32,13 +32,15 @@ export function SearchField({
   );
   useEffect(() => () => send.cancel(), [send]);
   const input = useRef<HTMLInputElement>(null);
-  // Text typed into the server-rendered box before hydration finished is searched, not lost.
+  // Text typed into the server-rendered box before hydration finished is searched, not lost, and as
+  // soon as its last key is a debounce old (the island's directive notes when that key was typed).
   useEffect(() => {
     const typed = input.current?.value ?? '';
     if (typed !== query) {
       typing.current = true;
       setValue(typed);
-      send(typed);
+      const typedAt = Number(input.current?.closest(`[${TYPED_AT}]`)?.getAttribute(TYPED_AT));
+      send.after(debounceLeft(typedAt, performance.now(), SEARCH_DEBOUNCE_MS), typed);
     }
   }, []);
   // Back/forward or Clear Filters change the query from outside: show it unless the shopper is typing.

@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { TYPED_AT } from '../timing.ts';
 
 /** Events that can show the shopper is about to use the search (see `isIntent`). */
 const EVENTS = ['pointerover', 'pointerdown', 'focusin', 'keydown'] as const;
@@ -72,6 +73,7 @@ const interaction: ClientDirective = (load, _options, el) => {
         return;
       }
       el.removeEventListener('click', hold, true);
+      el.removeEventListener('input', typed);
       if (held instanceof HTMLElement && held.isConnected) held.click();
       held = undefined;
     };
@@ -80,6 +82,9 @@ const interaction: ClientDirective = (load, _options, el) => {
   const onEvent = (event: Event) => {
     if (isIntent(event)) void start();
   };
+  // When the shopper last typed, until the island takes over (its search box reads it: widgets.tsx).
+  const typed = () => el.setAttribute(TYPED_AT, String(performance.now()));
+  el.addEventListener('input', typed, { passive: true });
   if (window.location.search.length > 1) {
     void start();
     return;
