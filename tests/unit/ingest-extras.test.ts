@@ -57,6 +57,16 @@ describe('ingest reads the vehicle page extras once', () => {
     for (const key of ['variant', 'finance_lenders', 'payment_processors']) expect(key in first!).toBe(false);
   });
 
+  it("a CSV row's extra is named by the row's line in the file", () => {
+    const csv =
+      'id,stocknum,car_type,status,make,model,year,price,payment_processors\n1,C1,used,in_stock,Toyota,Hilux,2021,45990,\n2,C2,used,in_stock,Toyota,Hilux,2021,45990,stripe\n';
+    const { vehicles, warnings } = ingestRows(tenant, { file: 'stock.csv', ...stockRows(tenant, 'stock.csv', Buffer.from(csv, 'utf8')) }, NOW);
+    expect(vehicles.map((v) => v.stocknum)).toEqual(['C1', 'C2']);
+    expect(warnings.filter((w) => w.startsWith('payment_processors'))).toEqual([
+      expect.stringMatching(/^payment_processors: .* \(received "stripe"\) in 1 record: .* \(stocknum C2 at line 3\)$/),
+    ]);
+  });
+
   it('the view reads the typed extras: the lender offer and the processor deposit', () => {
     const { vehicles } = ingestJson([{ ...base, id: '1', stocknum: 'A1', finance_lenders: lenders, payment_processors: [{ deposit: 250 }] }]);
     const view = vehicleView(vehicles[0]!, { tenant, now: NOW });
