@@ -253,7 +253,7 @@ function pickCars(model: SiteModel, manifestFile: string): VdpVehicle[] {
   };
   const picked = [
     byEdge('full_media'),
-    cars.find((c) => c.status === 'in_stock' && 'finance_lenders' in c && c.photos.length >= 4),
+    cars.find((c) => c.status === 'in_stock' && Object.keys(c.extras.finance_lenders).length > 0 && c.photos.length >= 4),
     byEdge('sold_in_window'),
     byEdge('price_zero'),
     cars[0],

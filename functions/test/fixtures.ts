@@ -1,5 +1,6 @@
 /** In-memory tenants and stock for the functions' tests (the build's model files are not needed). */
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
+import { takeVdpExtras } from '../../src/lib/schemas/vdp-extras.ts';
 import { parseTenantConfig, resolveTenant, type Tenant } from '../../src/lib/tenant/load-tenant.ts';
 import type { ModelInput } from '../registry.ts';
 
@@ -24,8 +25,10 @@ export function makeTenant(slug: string, extra: Record<string, unknown> = {}): T
 }
 
 let seq = 0;
-export function makeVehicle(over: Partial<Vehicle> & { make: string; model: string }): Vehicle {
+/** A vehicle as ingest makes it: exported extras (payment_processors, finance_lenders...) in `over` are read into `extras`. */
+export function makeVehicle(over: Partial<Vehicle> & { make: string; model: string } & Record<string, unknown>): Vehicle {
   seq++;
+  const { rest, extras } = takeVdpExtras(over);
   const id = over.id ?? String(1000 + seq);
   const year = over.year ?? 2021;
   const slug = over.slug ?? `${year}-${over.make}-${over.model}-${id}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -43,7 +46,8 @@ export function makeVehicle(over: Partial<Vehicle> & { make: string; model: stri
     image_sources: [],
     spin_sources: [],
     photos: [],
-    ...over,
+    extras,
+    ...rest,
   } as Vehicle;
 }
 
@@ -67,7 +71,13 @@ export function fixtureModels(): ModelInput[] {
       makeVehicle({ id: 'b-ranger', slug: 'b-ranger', make: 'Ford', model: 'Ranger', year: 2023, price: 61990 }),
       makeVehicle({ id: 'b-everest', slug: '2024-ford-everest-b', make: 'Ford', model: 'Everest', year: 2024, price: 68990 }),
       // Its own payment processor sets the deposit (stock export payment_processors).
-      Object.assign(makeVehicle({ id: 'b-puma', slug: 'b-puma', make: 'Ford', model: 'Puma', year: 2024, price: 34990 }), {
+      makeVehicle({
+        id: 'b-puma',
+        slug: 'b-puma',
+        make: 'Ford',
+        model: 'Puma',
+        year: 2024,
+        price: 34990,
         payment_processors: [{ name: 'Stripe', deposit: 250 }],
       }),
     ],

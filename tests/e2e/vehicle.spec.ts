@@ -10,7 +10,6 @@ import { isAvailable } from '../../src/lib/rules/listing.ts';
 import { repayment } from '../../src/lib/finance/amortise.ts';
 import { chooseLender, disclaimerText } from '../../src/lib/rules/finance-display.ts';
 import { quoteBasis, quoteWeeklyRepayment } from '../../src/lib/finance/quote.ts';
-import { readVdpExtras } from '../../src/lib/schemas/vdp-extras.ts';
 import { formatDollars } from '../../src/lib/rules/format.ts';
 import { shouldShowPriceGauge } from '../../src/lib/price-gauge/index.ts';
 import { gaugeFromMarket, marketPath, type MarketGroup } from '../../src/lib/price-gauge/market.ts';
@@ -71,7 +70,7 @@ test.describe('vehicle page', () => {
     await expect(side.locator('#comparison-warning')).toContainText('WARNING: This comparison rate is true only for the examples given');
     await expect(block.getByRole('link', { name: '*See the comparison rate warning' })).toHaveAttribute('href', '#comparison-warning');
     // The lender's own terms sit with its figures, in the block and under the sidebar's weekly figure.
-    const lender = chooseLender(readVdpExtras(car as unknown as Record<string, unknown>).extras.finance_lenders, tenant.finance.provider);
+    const lender = chooseLender(car.extras.finance_lenders, tenant.finance.provider);
     const terms = lender?.entry.disclaimer ?? '';
     expect(terms).not.toBe('');
     await expect(block.getByTestId('lender-terms')).toHaveText(terms);
@@ -130,7 +129,7 @@ test.describe('vehicle page', () => {
     const f = coastal.tenant.finance;
     // A car with no lender block of its own, so the sidebar asks for a quote.
     const car = (coastal.vehicles as VdpVehicle[]).find((c) => {
-      const lenders = readVdpExtras(c as unknown as Record<string, unknown>).extras.finance_lenders;
+      const lenders = c.extras.finance_lenders;
       return isAvailable(c) && (c.price ?? 0) >= f.min_amount && (c.price ?? 0) <= f.max_amount && Object.keys(lenders).length === 0 && c.make !== 'Suzuki';
     })!;
     await open(page, car, COASTAL);

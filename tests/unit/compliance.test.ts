@@ -351,9 +351,10 @@ describe('the run summary', () => {
 describe('an ending finance offer shortens how long an unchanged tenant is skipped', () => {
   it('valid_until is the day after the offer ends, so the next night rebuilds and the compliance step sees it', async () => {
     const { financeOfferEnds } = await import('../../src/lib/site/dated.ts');
-    const car = { finance_lenders: { Manual: { offerEnds: '2026-12-31T00:00:00' }, Other: { offerEnds: null } } } as never;
+    const { readVdpExtras } = await import('../../src/lib/schemas/vdp-extras.ts');
+    const car = { extras: readVdpExtras({ finance_lenders: { Manual: { offerEnds: '2026-12-31T00:00:00' }, Other: { offerEnds: null } } }).extras };
     expect(financeOfferEnds(car)).toEqual(['2026-12-31']);
-    expect(financeOfferEnds({} as never)).toEqual([]);
+    expect(financeOfferEnds({ extras: readVdpExtras({}).extras })).toEqual([]);
   });
 });
 

@@ -11,6 +11,7 @@ import { footerNav, headerNav } from '../../src/lib/content/navigation.ts';
 import { activeOffers, activePopup, homeSlides, offerPath, reviewSummary, standardPage, whyChooseUs } from '../../src/lib/content/site-content.ts';
 import { STANDARD_PAGES } from '../../src/lib/content/default-pages.ts';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
+import { readVdpExtras } from '../../src/lib/schemas/vdp-extras.ts';
 import { makeSiteModel, type SiteModel } from '../../src/lib/site/site-model.ts';
 import { parseTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
 
@@ -34,7 +35,18 @@ function site(config: Record<string, unknown> = MINIMAL, content?: LoadedContent
   return makeSiteModel({
     tenant,
     vehicles: vehicles.map(
-      (v, i) => ({ id: String(i), listed: true, car_type: 'new', status: 'in_stock', photos: [], make: 'Toyota', path: `/cars/${i}`, ...v }) as Vehicle,
+      (v, i) =>
+        ({
+          id: String(i),
+          listed: true,
+          car_type: 'new',
+          status: 'in_stock',
+          photos: [],
+          extras: readVdpExtras({}).extras,
+          make: 'Toyota',
+          path: `/cars/${i}`,
+          ...v,
+        }) as Vehicle,
     ),
     now: Date.parse('2026-11-22T02:00:00Z') / 1000,
     built_at: '2026-11-22T02:00:00Z',

@@ -1,6 +1,7 @@
 /** How long a tenant's built pages stay true with the same inputs (src/lib/site/dated.ts). */
 import { describe, expect, it } from 'vitest';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
+import { readVdpExtras } from '../../src/lib/schemas/vdp-extras.ts';
 import { datedFacts, validUntil } from '../../src/lib/site/dated.ts';
 import { parseTenantConfig, resolveTenant } from '../../src/lib/tenant/load-tenant.ts';
 
@@ -30,6 +31,7 @@ function car(extra: Partial<Vehicle>): Vehicle {
     image_sources: [],
     spin_sources: [],
     photos: [],
+    extras: readVdpExtras({}).extras,
     ...extra,
   } as Vehicle;
 }

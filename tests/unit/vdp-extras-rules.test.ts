@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ingestStock } from '../../src/io/stock-file.ts';
 import { vehicleView } from '../../src/lib/model/vehicle-view.ts';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
+import { readVdpExtras } from '../../src/lib/schemas/vdp-extras.ts';
 import { cardTag } from '../../src/lib/rules/card-tag.ts';
 import { inStockSearch, isAvailable, isListed, isOtherStatus } from '../../src/lib/rules/listing.ts';
 import { customRank } from '../../src/lib/rules/rank.ts';
@@ -64,6 +65,7 @@ function car(extra: Partial<Vehicle> & Record<string, unknown> = {}): Vehicle {
     image_sources: [],
     spin_sources: [],
     photos: [],
+    extras: readVdpExtras({}).extras,
     ...extra,
   } as Vehicle;
 }

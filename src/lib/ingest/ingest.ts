@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { StockFileUnreadable, StockRowInvalid, dealerError } from '../errors/errors-data.ts';
 import { CarRecordSchema, type CarRecord } from '../schemas/car.ts';
 import { formatIssues } from '../schemas/issues.ts';
+import { takeVdpExtras } from '../schemas/vdp-extras.ts';
 import type { Tenant } from '../tenant/load-tenant.ts';
 import type { Vehicle, VehicleLocation } from '../model/vehicle.ts';
 import { isListed, recentSoldDays, recentSoldSettings } from '../rules/listing.ts';
@@ -205,6 +206,12 @@ export function ingestRows(
   const records: Record<string, unknown>[] = [];
   /** Fields whose text was cut to the caps (src/lib/ingest/text-caps.ts), with the number of records. */
   const textCut = new Map<string, number>();
+  /** Extras left off their cars (takeVdpExtras), by field and reason: said like rejections, a line each. */
+  const extraGroups = new Map<string, { field: string; reason: string; received: Set<string>; where: string[] }>();
+  const where = (row: StockRow, car: CarRecord) => {
+    const at = row.line !== undefined ? `line ${row.line}` : `record ${row.position}`;
+    return `${car.stocknum ? `stocknum ${car.stocknum}` : `id ${car.id}`} at ${at}`;
+  };
 
   const reject = (row: StockRow, raw: Record<string, unknown>, field: string, reason: string) => {
     const stocknum = raw['stocknum'] ?? raw['StockNo'];
@@ -261,7 +268,21 @@ export function ingestRows(
     }
     firstSeen.set(car.id, row.position);
 
-    const { images, spin_images, location, ...rest } = car;
+    // The page extras are read here, once: a malformed one is left off the car (and said), never the car.
+    const { rest: withoutExtras, extras, problems } = takeVdpExtras(car);
+    for (const problem of problems) {
+      const colon = problem.indexOf(': ');
+      const field = problem.slice(0, colon);
+      const full = problem.slice(colon + 2);
+      const cut = full.lastIndexOf(', received ');
+      const reason = cut < 0 ? full : full.slice(0, cut);
+      const key = `${field}\u0000${reason}`;
+      const g = extraGroups.get(key) ?? { field, reason, received: new Set<string>(), where: [] };
+      if (cut >= 0 && g.received.size < 3) g.received.add(full.slice(cut + ', received '.length));
+      g.where.push(where(row, car));
+      extraGroups.set(key, g);
+    }
+    const { images, spin_images, location, ...rest } = withoutExtras;
     // The slug is the record's own (a variant read from the title does not move a car's URL).
     const slug = deriveSlug(car, slugs);
     // No trim or badge: the feed's title after year, make and model is the variant, shown where the trim would be.
@@ -289,6 +310,7 @@ export function ingestRows(
       spin_sources: spin_images ?? [],
       photos: [],
       location: resolved,
+      extras,
     });
   }
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r.raw)))];
@@ -313,6 +335,13 @@ export function ingestRows(
     warnings.push(
       `stock column \`${g.column}\`: ${plural(g.where.length, 'record')} with ${g.reason}, so that cell is not read (${g.where.slice(0, 3).join('; ')}${g.where.length > 3 ? `; and ${g.where.length - 3} more` : ''})`,
     );
+  for (const g of extraGroups.values()) {
+    const n = g.where.length;
+    const received = g.received.size > 0 ? ` (received ${[...g.received].join(', ')})` : '';
+    warnings.push(
+      `${g.field}: ${g.reason}${received} in ${plural(n, 'record')}: that extra is not shown, the car${n === 1 ? ' is' : 's are'} still listed (${g.where.slice(0, 3).join('; ')}${n > 3 ? `; and ${n - 3} more` : ''})`,
+    );
+  }
   for (const [field, n] of textCut)
     warnings.push(
       `${field}: ${n} record${n === 1 ? '' : 's'} with text past ${textLimit(field)} characters (or a list past ${LIST_ITEMS_MAX} entries): cut there, the rest not shown`,

@@ -20,7 +20,6 @@ import { shareUrl } from '../rules/vdp-page.ts';
 import { subscriptionPriceText } from '../rules/used-car.ts';
 import { vehicleFullName } from '../rules/vehicle-title.ts';
 import type { Tenant } from '../tenant/load-tenant.ts';
-import { readVdpExtras } from '../schemas/vdp-extras.ts';
 import type { Vehicle } from './vehicle.ts';
 
 /** What the view reads besides the car: the tenant's settings and the build's "now" (unix seconds). */
@@ -119,8 +118,7 @@ export function vehicleView(car: Vehicle, ctx: ViewContext): VehicleView {
       financeLink: { path: vdp.finance_path, applyDealerships: vdp.apply_for_finance_dealerships },
     },
   );
-  const { extras } = readVdpExtras(car as unknown as Record<string, unknown>);
-  const lender = chooseLender(extras.finance_lenders, tenant.finance.provider);
+  const lender = chooseLender(car.extras.finance_lenders, tenant.finance.provider);
   const display = financeDisplay({ year: car.year, price: car.price, make: car.make, dealership_slug: dealershipSlug, available }, lender, {
     currentYear: new Date(ctx.now * 1000).getUTCFullYear(),
     hiddenDealerships: tenant.finance.hidden_dealerships,

@@ -1,4 +1,5 @@
 import type { CarRecord, CarStatus, CarType } from '../schemas/car.ts';
+import type { VdpExtras } from '../schemas/vdp-extras.ts';
 
 /** One size of a processed photo, as a site-relative URL. */
 export interface PhotoVariant {
@@ -57,4 +58,11 @@ export type Vehicle = Omit<CarRecord, 'images' | 'spin_images' | 'location' | 'c
   spin_sources: string[];
   photos: Photo[];
   location?: VehicleLocation | undefined;
+  /**
+   * The vehicle page's extras (lender offers, variant specifications, market data, media, hotspots,
+   * the quote and the payment processor), read once at ingest (takeVdpExtras): a malformed one is left
+   * out and reported there. Every output and the functions read these; the raw exported values are not
+   * kept on the vehicle.
+   */
+  extras: VdpExtras;
 };

@@ -4,7 +4,7 @@
  * on it with the deposit `reserveTerms` decides: the same one the car's Reserve button and checkout show.
  */
 import { reserveDeposit, reserveLabel } from './vdp-actions.ts';
-import { readPaymentProcessor } from '../schemas/vdp-extras.ts';
+import type { VdpExtras } from '../schemas/vdp-extras.ts';
 
 export const RESERVATION_CATEGORY = 'reservation';
 
@@ -15,16 +15,20 @@ export interface ReserveTerms {
 
 /**
  * A car's reservation deposit and label, decided once for the Reserve button, the checkout page and the
- * functions' lead route: the car's payment processor (stock export payment_processors: its deposit when
- * a positive amount, its label), else the tenant's reserve settings, else the spec's $200.
+ * functions' lead route: the car's payment processor (stock export payment_processors, read once at
+ * ingest into its extras: its deposit when a positive amount, its label), else the tenant's reserve
+ * settings, else the spec's $200.
  */
-export function reserveTerms(car: object, reserve: { deposit?: number | undefined; label?: string | undefined }): ReserveTerms {
-  const processor = readPaymentProcessor(car as Record<string, unknown>);
+export function reserveTerms(
+  car: { extras: Pick<VdpExtras, 'payment_processor_label' | 'payment_processor_deposit'> },
+  reserve: { deposit?: number | undefined; label?: string | undefined },
+): ReserveTerms {
+  const { payment_processor_label: label, payment_processor_deposit: deposit } = car.extras;
   const settings = {
     reserveDeposit: reserve.deposit,
     reserveLabel: reserve.label,
-    processorLabel: processor.label,
-    processorDeposit: processor.deposit !== undefined && processor.deposit > 0 ? processor.deposit : undefined,
+    processorLabel: label,
+    processorDeposit: deposit !== undefined && deposit > 0 ? deposit : undefined,
   };
   return { deposit: reserveDeposit(settings), label: reserveLabel(settings) };
 }

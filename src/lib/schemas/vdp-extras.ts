@@ -1,10 +1,12 @@
 /**
  * The vehicle page's extra Car fields (spec "Car (detail)": finance_lenders, variant, specifications,
- * autograb_data, hotspots, videos, youxQuote, payment_processors...). They pass through ingest untyped
- * (the Car schema is loose); here each one is read on its own, so a malformed extra is dropped with a
- * message naming the field and the car keeps everything else (it is never rejected for an extra).
+ * autograb_data, hotspots, videos, youxQuote, payment_processors...). The Car schema leaves them loose;
+ * ingest reads them here once per car (takeVdpExtras) into the typed Vehicle.extras that every output
+ * and the functions read. Each one is read on its own, so a malformed extra is dropped with a message
+ * naming the field and the car keeps everything else (it is never rejected for an extra).
  */
 import * as v from 'valibot';
+import { CarFieldsSchema } from './car.ts';
 import { formatIssues } from './issues.ts';
 
 /** 42, "42", "$42,000", "6.29%" -> number; null and "" -> null. */
@@ -174,18 +176,6 @@ function firstProcessor(processors: Processors | undefined) {
 }
 
 /**
- * The car's payment processor (its reserve label and deposit) alone, for the functions, which need
- * nothing else of the extras; a malformed one counts as none, as on the page.
- */
-export function readPaymentProcessor(record: Record<string, unknown>): { label?: string; deposit?: number } {
-  const raw = record['payment_processors'];
-  if (raw === undefined || raw === null || raw === '') return {};
-  const res = v.safeParse(ProcessorsSchema, raw);
-  const p = res.success ? firstProcessor(res.output) : undefined;
-  return { ...(p?.label ? { label: p.label } : {}), ...(p?.deposit != null ? { deposit: p.deposit } : {}) };
-}
-
-/**
  * Reads the extras of one record. `problems` names each malformed extra ("variant.torque: expected a
  * number, received ..."); that extra is left out and everything else is kept.
  */
@@ -221,4 +211,21 @@ export function readVdpExtras(record: Record<string, unknown>): { extras: VdpExt
   if (processor?.label) extras.payment_processor_label = processor.label;
   if (processor?.deposit != null) extras.payment_processor_deposit = processor.deposit;
   return { extras, problems };
+}
+
+/**
+ * The exported extras that are not Car fields of their own: ingest takes them off the vehicle once they
+ * are read, so nothing can read them untyped again (spin_interior_image is also a Car field and stays).
+ */
+const TAKEN: readonly string[] = Object.keys(SCHEMAS).filter((key) => !(key in CarFieldsSchema.entries));
+
+/**
+ * A validated record's extras read (readVdpExtras) and the record without the raw ones: what ingest
+ * puts on the Vehicle, with the problems it reports.
+ */
+export function takeVdpExtras<R extends Record<string, unknown>>(record: R): { rest: R; extras: VdpExtras; problems: string[] } {
+  const { extras, problems } = readVdpExtras(record);
+  const rest = { ...record };
+  for (const key of TAKEN) delete rest[key];
+  return { rest, extras, problems };
 }

@@ -64,13 +64,10 @@ export function carDatedFact(
   return `${arrived}${ended}${regoExpiryText(v.rego_expiry, now, tenant.features.unregistered_text, tenantTimeZone(tenant)) ?? ''}`;
 }
 
-/** The end dates (YYYY-MM-DD) of a car's lender finance offers as exported (finance_lenders[].offerEnds). */
-export function financeOfferEnds(v: Vehicle): string[] {
-  const lenders = (v as unknown as Record<string, unknown>)['finance_lenders'];
-  if (!lenders || typeof lenders !== 'object') return [];
-  return Object.values(lenders as Record<string, unknown>).flatMap((e) => {
-    const ends = e && typeof e === 'object' ? (e as Record<string, unknown>)['offerEnds'] : undefined;
-    const m = typeof ends === 'string' ? /^(\d{4}-\d{2}-\d{2})/.exec(ends) : null;
+/** The end dates (YYYY-MM-DD) of a car's lender finance offers (finance_lenders[].offerEnds, read at ingest). */
+export function financeOfferEnds(v: Pick<Vehicle, 'extras'>): string[] {
+  return Object.values(v.extras.finance_lenders).flatMap((e) => {
+    const m = e.offerEnds ? /^(\d{4}-\d{2}-\d{2})/.exec(e.offerEnds) : null;
     return m ? [m[1]!] : [];
   });
 }

@@ -45,7 +45,7 @@ import { searchRoutes } from '../search/pretty-routes.ts';
 import { similarCarsQuery } from '../search/similar.ts';
 import { similarBandPath } from './similar-band.ts';
 import { emptyState, searchLink, searchUrl, type UrlContext } from '../search/url.ts';
-import { readVdpExtras, type Hotspot, type VdpExtras } from '../schemas/vdp-extras.ts';
+import type { Hotspot, VdpExtras } from '../schemas/vdp-extras.ts';
 import { sidebarActions, type SidebarAction } from './sidebar-actions.ts';
 import type { VdpVehicle } from './vehicle.ts';
 
@@ -212,7 +212,7 @@ const pagesByModel = new WeakMap<SiteModel, WeakMap<VdpVehicle, VehiclePage>>();
 
 function deriveVehiclePage(car: VdpVehicle, model: SiteModel): VehiclePage {
   const { tenant, now } = model;
-  const { extras } = readVdpExtras(car as unknown as Record<string, unknown>);
+  const { extras } = car;
   // What the page says about the car's price, tag, availability, reservation, finance eligibility and
   // location was decided once for this build (src/lib/model/vehicle-view.ts); the page only reads it.
   const view = viewOf(model, car);
