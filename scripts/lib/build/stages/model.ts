@@ -14,6 +14,7 @@ import { pageInputs, planRender, readPageInputs, type PageInputs, type RenderPla
 import { prepareModel } from '../../outputs/index.ts';
 import { stagingFolders } from '../../publish-guard.ts';
 import type { BuildContext, Staging } from '../context.ts';
+import { outputContext } from '../output-context.ts';
 import type { Stage } from '../pipeline.ts';
 
 export interface Modelled {
@@ -48,10 +49,8 @@ export const model: Stage<BuildContext, { tenant: Tenant; stock: IngestResult },
     });
     const staging = stagingFolders(outRoot, tenant.slug);
     ctx.staging = staging;
-    const siteOut = staging.site;
-    const outputs = { siteOut, buildDir: staging.build, log: (line: string) => console.log(line), report };
     // The model is assembled once, from the ingest's model and what each output derives; frozen, never changed in place.
-    const model = await prepareModel({ ...outputs, model: ingested });
+    const model = await prepareModel(outputContext(ctx, staging, ingested));
     // How long these pages stay true with the same inputs: the nightly run skips the tenant until then.
     report.valid_until = validUntil(model, stock.vehicles, model.now);
     // Photos at web addresses are checked with their servers on the tenant's weekly check day: the build

@@ -6,8 +6,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Photo } from '../../../../src/lib/model/vehicle.ts';
 import { publishImages } from '../../images/pipeline.ts';
-import { OUTPUTS, type OutputContext } from '../../outputs/index.ts';
+import { OUTPUTS } from '../../outputs/index.ts';
 import type { BuildContext } from '../context.ts';
+import { outputContext } from '../output-context.ts';
 import type { Stage } from '../pipeline.ts';
 import type { Modelled } from './model.ts';
 
@@ -26,14 +27,7 @@ export const outputs: Stage<BuildContext, Modelled & { photos: Map<string, Photo
   async run(ctx, { model, staging, previousSite, photos }) {
     const { report } = ctx;
     const siteOut = staging.site;
-    const writeCtx: OutputContext = {
-      siteOut,
-      buildDir: staging.build,
-      log: (line: string) => console.log(line),
-      report,
-      model,
-      previousSite: ctx.previous && existsSync(previousSite) ? previousSite : undefined,
-    };
+    const writeCtx = outputContext(ctx, staging, model, ctx.previous && existsSync(previousSite) ? previousSite : undefined);
     for (const output of OUTPUTS) await output.write?.(writeCtx);
 
     const published = await publishImages(photos.values(), ctx.imageCache, siteOut);
