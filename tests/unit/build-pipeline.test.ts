@@ -83,6 +83,14 @@ describe('the build pipeline runner', () => {
     expect(ctx.report.timings_ms.publish).toBe(0);
   });
 
+  it('takes a stage only after the stages that return what it reads (a type error otherwise)', () => {
+    const needsA: Stage<Timed, { a: number }, object> = { name: 'needsA', run: () => ({}) };
+    const givesA: Stage<Timed, object, { a: number }> = { name: 'givesA', run: () => ({ a: 1 }) };
+    // @ts-expect-error: nothing before needsA returns `a` (tsc over the tests fails if this ever compiles)
+    expect(Pipeline.start<Timed>().then(needsA).names).toEqual(['needsA']);
+    expect(Pipeline.start<Timed>().then(givesA).then(needsA).names).toEqual(['givesA', 'needsA']);
+  });
+
   it("a tenant build's stages are the named ones, in order", () => {
     expect(TENANT_BUILD.names).toEqual(['loadConfig', 'ingest', 'guard', 'images', 'model', 'render', 'outputs', 'compliance', 'publish']);
     expect(PHOTOS_ONLY.names).toEqual(['loadConfig', 'ingest', 'images', 'photosDone']);
