@@ -15,7 +15,7 @@ import { loadTenant } from '../../src/io/tenant-folder.ts';
 import { makeSiteModel, type SiteModel } from '../../src/lib/site/site-model.ts';
 import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
 import { similarCarIds } from '../../src/lib/vdp/similar.ts';
-import { deriveSite } from '../../src/lib/site/derived.ts';
+import { deriveSite } from '../../src/lib/search/site-derived.ts';
 import { computePriceGauge, shouldShowPriceGauge } from '../../src/lib/price-gauge/index.ts';
 
 const NOW = '2026-03-02T00:00:00Z';

@@ -1,5 +1,5 @@
 /**
- * src/lib/site/derived.ts: the site-derived part (search documents, packed index and its name, search
+ * src/lib/search/site-derived.ts: the site-derived part (search documents, packed index and its name, search
  * routes, counts) is made once per tenant build in the model step, and every consumer (the search
  * output, the similar cars, the search pages, the vehicle pages' breadcrumbs, the home count) reads it
  * from the model instead of deriving the search documents again.
@@ -17,7 +17,7 @@ import { INDEX_POINTER_PATH } from '../../src/lib/search/index-pointer.ts';
 import { searchRoutes } from '../../src/lib/search/pretty-routes.ts';
 import { searchSite } from '../../src/lib/search/site-search.ts';
 import { stockCount } from '../../src/lib/rules/stock.ts';
-import { deriveSite, siteDerived } from '../../src/lib/site/derived.ts';
+import { deriveSite, siteDerived } from '../../src/lib/search/site-derived.ts';
 import { makeSiteModel } from '../../src/lib/site/site-model.ts';
 import { dealerSearchLink, vehicleCrumbs } from '../../src/lib/vdp/page-model.ts';
 import { similarCarIds } from '../../src/lib/vdp/similar.ts';

@@ -1,6 +1,6 @@
 import type { LoadedContent } from '../../../src/lib/content/load-content.ts';
 import type { SearchBackendConfig } from '../../../src/lib/search/client.ts';
-import { deriveSite, type SearchDocuments } from '../../../src/lib/site/derived.ts';
+import { deriveSite, type SearchDocuments } from '../../../src/lib/search/site-derived.ts';
 import type { SiteModel } from '../../../src/lib/site/site-model.ts';
 import type { VdpBuildFields } from '../../../src/lib/vdp/vehicle.ts';
 import { vehicleExtras } from './vehicle-extras.ts';

@@ -1,8 +1,9 @@
 /**
  * Search output: decides the tenant's search backend and writes its index.
  *   prepare: the embedded index (content-hashed file name) the model step derived (the model's
- *            `derived.search`, src/lib/site/derived.ts), and, for a tenant with a search host, pushes documents and settings to Meilisearch with the admin key from the
- *            environment and returns only the search-only key for the pages. Meilisearch unreachable
+ *            `derived.search`, src/lib/search/site-derived.ts), and, for a tenant with a search host,
+ *            pushes documents and settings to Meilisearch with the admin key from the environment
+ *            and returns only the search-only key for the pages. Meilisearch unreachable
  *            or not configured: the build says so and the site uses the embedded index.
  *   write:   /search-index/<hash>.json into the site (always: it is also the browser's fallback), and
  *            the pointer /search/index.json naming it (src/lib/search/index-pointer.ts): the search
@@ -19,7 +20,7 @@ import { catalogMeiliDocuments, catalogMeiliSettings, meiliDocuments } from '../
 import { offersIndexName } from '../../../src/lib/search/catalog.ts';
 import { offerDocs } from '../../../src/lib/search/catalog-docs.ts';
 import { adminKeyFromEnv, checkMeiliHealth, pushIndex, scopedSearchKey } from '../../../src/io/meili-push.ts';
-import { deriveSite, siteDerived, type SearchDocuments } from '../../../src/lib/site/derived.ts';
+import { deriveSite, siteDerived, type SearchDocuments } from '../../../src/lib/search/site-derived.ts';
 import { SearchBackendUnavailable, SearchKeyIsAdminKey, SearchKeyTooPowerful, dealerError } from '../../../src/lib/errors/errors-data.ts';
 import type { BuildOutput, OutputContext } from './index.ts';
 

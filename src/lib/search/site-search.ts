@@ -3,7 +3,7 @@ import type { SearchUi } from '../../islands/search/types.ts';
 import { activeSearchPromos } from '../content/site-content.ts';
 import { cardSettingsFor } from '../model/card-facts.ts';
 import { embeddedClient, normalisingClient, withSortFilters, type DealerSearchClient, type SearchBackendConfig } from './client.ts';
-import { searchDealers, siteDerived } from '../site/derived.ts';
+import { searchDealers, siteDerived } from './site-derived.ts';
 import type { SearchDoc } from './documents.ts';
 import { unpackIndex } from './engine/codec.ts';
 import { SearchEngine } from './engine/engine.ts';
@@ -39,7 +39,7 @@ function withoutTimings(client: DealerSearchClient): DealerSearchClient {
 
 /**
  * Everything the search pages need at build time, once per model: read from the model's derived part
- * (src/lib/site/derived.ts, made in the build's model step), the documents unpacked from its index.
+ * (src/lib/search/site-derived.ts, made in the build's model step), the documents unpacked from its index.
  */
 export function searchSite(model: SiteModel): SearchSite {
   const hit = cache.get(model);

@@ -41,7 +41,7 @@ import { viewOf, type SiteModel } from '../site/site-model.ts';
 import { locationById } from '../model/vehicle-view.ts';
 import type { Location } from '../tenant/load-tenant.ts';
 import { makeModel } from '../search/documents.ts';
-import { searchDealers, siteDerived } from '../site/derived.ts';
+import { searchDealers, siteDerived } from '../search/site-derived.ts';
 import { similarCarsQuery } from '../search/similar.ts';
 import { similarBandPath } from './similar-band.ts';
 import { emptyState, searchLink, searchUrl, type UrlContext } from '../search/url.ts';

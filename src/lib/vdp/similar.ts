@@ -3,7 +3,7 @@ import { unpackIndex } from '../search/engine/codec.ts';
 import { SearchEngine } from '../search/engine/engine.ts';
 import { embeddedHits } from '../search/plain-hits.ts';
 import { similarCars } from '../search/similar.ts';
-import { siteDerived } from '../site/derived.ts';
+import { siteDerived } from '../search/site-derived.ts';
 import type { SiteModel } from '../site/site-model.ts';
 
 /**
