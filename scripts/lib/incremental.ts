@@ -84,7 +84,9 @@ export function pageInputs(root: string, model: SiteModel): PageInputs {
   // index URL (its file name is the index's hash) is on the search pages only, which always render.
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(model)) {
-    if (key === 'vehicles' || key === 'now' || key === 'built_at' || mapKeys.has(key)) continue;
+    // The derived part (src/lib/site/derived.ts) is the stock again (its index, routes, counts): what a
+    // car page reads of it, its breadcrumbs and dealer link, is hashed with the car below.
+    if (key === 'vehicles' || key === 'derived' || key === 'now' || key === 'built_at' || mapKeys.has(key)) continue;
     rest[key] = key === 'search' && value && typeof value === 'object' ? { ...value, indexUrl: undefined } : value;
   }
   const parts: Record<string, string> = Object.fromEntries(

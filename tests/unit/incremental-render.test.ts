@@ -15,6 +15,7 @@ import { loadTenant } from '../../src/io/tenant-folder.ts';
 import { makeSiteModel, type SiteModel } from '../../src/lib/site/site-model.ts';
 import type { VdpVehicle } from '../../src/lib/vdp/vehicle.ts';
 import { similarCarIds } from '../../src/lib/vdp/similar.ts';
+import { deriveSite } from '../../src/lib/search/site-derived.ts';
 import { computePriceGauge, shouldShowPriceGauge } from '../../src/lib/price-gauge/index.ts';
 
 const NOW = '2026-03-02T00:00:00Z';
@@ -30,8 +31,10 @@ async function build(change: (cars: VdpVehicle[]) => void = () => {}, tenantChan
   const now = Math.floor(Date.parse(NOW) / 1000);
   const vehicles = ingestStock(tenant, now).vehicles.filter((v) => v.listed) as VdpVehicle[];
   change(vehicles);
-  const m = makeSiteModel({ tenant, vehicles, now, built_at: NOW });
-  tenantChange(m);
+  const ingested = makeSiteModel({ tenant, vehicles, now, built_at: NOW });
+  tenantChange(ingested);
+  // The derived part the model step adds (its index and counts move with any car: the plan must not read them as shared).
+  const m: SiteModel = { ...ingested, derived: deriveSite(ingested).derived };
   const similar = await similarCarIds(m);
   for (const car of m.vehicles as VdpVehicle[]) {
     car.similar_ids = similar.get(car.id) ?? [];

@@ -33,9 +33,33 @@ function mergeSizes(a: Photo | undefined, b: Photo | undefined): Photo | undefin
   return { ...b, sizes, ...(card ? { card } : {}) };
 }
 
-// prepare() and write() of one tenant build share these (scripts/build-tenant.ts builds one tenant per process).
-let published: Photo[] = [];
-let logoCopy: { bytes: Buffer; to: string } | undefined;
+type Tenant = OutputContext['model']['tenant'];
+
+/**
+ * A logo inside the tenant folder is data, never code (issue 27): a raster logo is re-encoded as PNG,
+ * an SVG one sanitised (it stays sharp at any size), anything else refused naming the file. Undefined
+ * for no logo or one at a web address (the pages link it where it is). Pure of the tenant folder, so
+ * `write` makes the same bytes `prepare` published the path of, without state kept between the two.
+ */
+async function localLogo(tenant: Tenant): Promise<{ ok: true; bytes: Buffer; to: string } | { ok: false; message: string } | undefined> {
+  const logo = tenant.logo?.url;
+  if (!logo || /^https?:\/\//.test(logo)) return undefined;
+  const where = classifySource(logo, tenant.dir);
+  const asset = where.kind === 'file' && existsSync(where.abs) ? await tenantImageAsset(where.abs, tenant.dir) : undefined;
+  if (asset && !asset.ok)
+    return { ok: false, message: `${dealerError(TenantFileRefused, tenant.slug, logo, asset.reason).message} (the header shows the name instead)` };
+  if (asset?.ok && where.kind === 'file') {
+    const stem =
+      basename(where.abs, extname(where.abs))
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^[.-]+/, '') || 'logo';
+    return { ok: true, bytes: asset.bytes, to: `/brand/${stem}${asset.ext}` };
+  }
+  return {
+    ok: false,
+    message: `${dealerError(PhotoUnavailable, logo, where.kind === 'bad' ? where.reason : 'file not found').message} (the header shows the name instead)`,
+  };
+}
 
 export const contentOutput: BuildOutput = {
   name: 'content',
@@ -60,36 +84,23 @@ export const contentOutput: BuildOutput = {
       failures.push(...full.failures);
       for (const f of full.failures) ctx.log(`${dealerError(PhotoUnavailable, f.source, f.reason).message} (content image left out)`);
     }
-    published = Object.values(content.photos);
 
-    // A logo inside the tenant folder is data, never code (issue 27): a raster logo is re-encoded as
-    // PNG, an SVG one sanitised (it stays sharp at any size), anything else refused naming the file.
-    const logo = tenant.logo?.url;
-    logoCopy = undefined;
-    if (logo && !/^https?:\/\//.test(logo)) {
-      const where = classifySource(logo, tenant.dir);
-      const asset = where.kind === 'file' && existsSync(where.abs) ? await tenantImageAsset(where.abs, tenant.dir) : undefined;
-      if (asset && !asset.ok) ctx.log(`${dealerError(TenantFileRefused, tenant.slug, logo, asset.reason).message} (the header shows the name instead)`);
-      else if (asset?.ok && where.kind === 'file') {
-        const stem =
-          basename(where.abs, extname(where.abs))
-            .replace(/[^A-Za-z0-9._-]+/g, '-')
-            .replace(/^[.-]+/, '') || 'logo';
-        logoCopy = { bytes: asset.bytes, to: `/brand/${stem}${asset.ext}` };
-        content.logo_url = logoCopy.to;
-      } else
-        ctx.log(`${dealerError(PhotoUnavailable, logo, where.kind === 'bad' ? where.reason : 'file not found').message} (the header shows the name instead)`);
-    }
+    const logo = await localLogo(tenant);
+    if (logo?.ok) content.logo_url = logo.to;
+    else if (logo) ctx.log(logo.message);
 
     writeFileSync(join(ctx.buildDir, 'content-report.json'), `${JSON.stringify({ problems, image_failures: failures }, null, 2)}\n`);
     return { content };
   },
+  // What prepare put in the model (the content's photos, its logo's path) is what is published.
   async write(ctx: OutputContext) {
-    await publishImages(published, cacheDir(), ctx.siteOut);
-    if (logoCopy) {
-      const to = join(ctx.siteOut, logoCopy.to);
-      mkdirSync(dirname(to), { recursive: true });
-      writeFileSync(to, logoCopy.bytes);
-    }
+    const content = ctx.model.content;
+    await publishImages(Object.values(content?.photos ?? {}), cacheDir(), ctx.siteOut);
+    if (!content?.logo_url) return;
+    const logo = await localLogo(ctx.model.tenant);
+    if (!logo?.ok || logo.to !== content.logo_url) throw new Error(`the logo ${content.logo_url} changed in the tenant folder during the build`);
+    const to = join(ctx.siteOut, logo.to);
+    mkdirSync(dirname(to), { recursive: true });
+    writeFileSync(to, logo.bytes);
   },
 };

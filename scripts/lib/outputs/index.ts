@@ -1,5 +1,6 @@
 import type { LoadedContent } from '../../../src/lib/content/load-content.ts';
 import type { SearchBackendConfig } from '../../../src/lib/search/client.ts';
+import { deriveSite, type SearchDocuments } from '../../../src/lib/search/site-derived.ts';
 import type { SiteModel } from '../../../src/lib/site/site-model.ts';
 import type { VdpBuildFields } from '../../../src/lib/vdp/vehicle.ts';
 import { vehicleExtras } from './vehicle-extras.ts';
@@ -27,6 +28,11 @@ export interface OutputContext {
   report?: BuildReport | undefined;
   /** The site published before this build (for the outputs' write step; absent on a first build). */
   previousSite?: string | undefined;
+  /**
+   * The stock's search documents, made once by the model step with the model's derived part (given to
+   * `prepare` by prepareModel; not in the model: model.json holds them packed, as the index).
+   */
+  documents?: SearchDocuments | undefined;
 }
 
 /** What an output derives before the pages render: its own part of the model, never a change to the model it read. */
@@ -41,7 +47,11 @@ export interface BuildOutput {
   name: string;
   /** Runs before the pages render: reads the model so far (frozen) and returns the part it derives. */
   prepare?: (ctx: OutputContext) => Promise<ModelPart | void> | ModelPart | void;
-  /** Runs after the pages are rendered; writes files into siteOut or buildDir. */
+  /**
+   * Runs after the pages are rendered; writes files into siteOut or buildDir. What it writes is read
+   * from the model prepareModel returned (its own part, the derived part), never from module state
+   * kept since `prepare`: a second build in the same process must not publish the first one's files.
+   */
   write?: (ctx: OutputContext) => Promise<void> | void;
 }
 
@@ -72,13 +82,17 @@ export function withPart(model: SiteModel, part: ModelPart): SiteModel {
 
 /**
  * The site model the pages, model.json and the writes read, assembled once: the ingest's model (cars
- * and their views), then each output's part in order, every step frozen so that an output changing the
- * model in place fails the build (a TypeError) instead of changing what another output already read.
+ * and their views) with its derived part (src/lib/site/derived.ts: the search documents, index and
+ * routes, the counts, derived here once for the whole build), then each output's part in order, every
+ * step frozen so that an output changing the model in place fails the build (a TypeError) instead of
+ * changing what another output already read. The derived part reads only the stock and its views,
+ * which no output changes (the vehicle-page fields it adds are not in the search documents).
  */
 export async function prepareModel(ctx: OutputContext, outputs: readonly BuildOutput[] = OUTPUTS): Promise<SiteModel> {
-  let model = deepFreeze(ctx.model);
+  const { derived, documents } = deriveSite(ctx.model);
+  let model: SiteModel = deepFreeze({ ...ctx.model, derived });
   for (const output of outputs) {
-    const part = await output.prepare?.({ ...ctx, model });
+    const part = await output.prepare?.({ ...ctx, model, documents });
     if (part) model = deepFreeze(withPart(model, part));
   }
   return model;

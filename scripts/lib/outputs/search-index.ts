@@ -1,8 +1,9 @@
 /**
  * Search output: decides the tenant's search backend and writes its index.
- *   prepare: search documents -> the embedded index (content-hashed file name), and, for a tenant with
- *            a search host, pushes documents and settings to Meilisearch with the admin key from the
- *            environment and returns only the search-only key for the pages. Meilisearch unreachable
+ *   prepare: the embedded index (content-hashed file name) the model step derived (the model's
+ *            `derived.search`, src/lib/search/site-derived.ts), and, for a tenant with a search host,
+ *            pushes documents and settings to Meilisearch with the admin key from the environment
+ *            and returns only the search-only key for the pages. Meilisearch unreachable
  *            or not configured: the build says so and the site uses the embedded index.
  *   write:   /search-index/<hash>.json into the site (always: it is also the browser's fallback), and
  *            the pointer /search/index.json naming it (src/lib/search/index-pointer.ts): the search
@@ -13,25 +14,21 @@ import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { Meilisearch } from 'meilisearch';
 import type { SearchBackendConfig } from '../../../src/lib/search/client.ts';
-import { toSearchDocs } from '../../../src/lib/search/documents.ts';
-import { packIndex } from '../../../src/lib/search/engine/codec.ts';
-import { INDEX_URL_PREFIX, indexFileName } from '../../../src/lib/search/index-file.ts';
+import { INDEX_URL_PREFIX } from '../../../src/lib/search/index-file.ts';
 import { INDEX_POINTER_PATH, indexPointerJson } from '../../../src/lib/search/index-pointer.ts';
 import { catalogMeiliDocuments, catalogMeiliSettings, meiliDocuments } from '../../../src/lib/search/meili/settings.ts';
 import { offersIndexName } from '../../../src/lib/search/catalog.ts';
 import { offerDocs } from '../../../src/lib/search/catalog-docs.ts';
 import { adminKeyFromEnv, checkMeiliHealth, pushIndex, scopedSearchKey } from '../../../src/io/meili-push.ts';
+import { deriveSite, siteDerived, type SearchDocuments } from '../../../src/lib/search/site-derived.ts';
 import { SearchBackendUnavailable, SearchKeyIsAdminKey, SearchKeyTooPowerful, dealerError } from '../../../src/lib/errors/errors-data.ts';
 import type { BuildOutput, OutputContext } from './index.ts';
-
-// prepare() makes the index, write() publishes it: by the tenant's site folder (one tenant per process).
-const files = new Map<string, { file: string; json: string }>();
 
 /** The Meilisearch backend for this tenant, or the reason the build falls back to the embedded index. */
 async function meiliBackend(
   ctx: OutputContext,
   indexUrl: string,
-  search: Pick<ReturnType<typeof toSearchDocs>, 'docs' | 'customRanks'>,
+  search: Pick<SearchDocuments, 'docs' | 'customRanks'>,
 ): Promise<SearchBackendConfig | string> {
   const { tenant } = ctx.model;
   const host = tenant.search.host as string;
@@ -49,7 +46,7 @@ async function meiliBackend(
     ctx.log(`search: no admin key in the environment; using the existing ${indexName} index with the configured search key (documents not pushed)`);
     return { backend: 'meili', host, indexName, searchKey: given, indexUrl };
   }
-  // The documents prepare made for the embedded index, from the same frozen model.
+  // The documents the model step made for the embedded index, from the same frozen model.
   const { docs, customRanks } = search;
   const pushed = await pushIndex({ host, adminKey, indexName }, meiliDocuments(docs, customRanks));
   ctx.log(`search: pushed ${pushed.documents} documents and settings to ${host} index ${indexName} in ${pushed.ms} ms`);
@@ -74,11 +71,11 @@ async function meiliBackend(
 export const searchIndexOutput: BuildOutput = {
   name: 'search-index',
   async prepare(ctx) {
-    const { tenant, vehicles, views } = ctx.model;
-    const { docs, template, customRanks } = toSearchDocs(vehicles, views);
-    const json = JSON.stringify(packIndex(docs, template));
-    const file = indexFileName(json);
-    files.set(ctx.siteOut, { file, json });
+    const { tenant } = ctx.model;
+    const { index, file } = siteDerived(ctx.model).search;
+    // The documents come from the model step; an output run on its own (a test) derives them itself.
+    const { docs, customRanks } = ctx.documents ?? deriveSite(ctx.model).documents;
+    const json = JSON.stringify(index);
     const indexUrl = `${INDEX_URL_PREFIX}${file}`;
     const br = brotliCompressSync(Buffer.from(json), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     const per1000 = docs.length ? (br / docs.length) * 1000 : 0;
@@ -94,13 +91,13 @@ export const searchIndexOutput: BuildOutput = {
     return { search: config };
   },
   write(ctx) {
-    const entry = files.get(ctx.siteOut);
-    if (!entry) return;
+    // The index the pages were rendered with: the model's derived part (the same text: it was parsed from it).
+    const { index, file } = siteDerived(ctx.model).search;
     const dir = join(ctx.siteOut, 'search-index');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, entry.file), entry.json);
+    writeFileSync(join(dir, file), JSON.stringify(index));
     const pointer = join(ctx.siteOut, ...INDEX_POINTER_PATH.split('/'));
     mkdirSync(dirname(pointer), { recursive: true });
-    writeFileSync(pointer, indexPointerJson(`${INDEX_URL_PREFIX}${entry.file}`));
+    writeFileSync(pointer, indexPointerJson(`${INDEX_URL_PREFIX}${file}`));
   },
 };

@@ -50,7 +50,7 @@ function writeJson(siteOut: string, path: string, content: unknown): void {
 export const vehicleExtras: BuildOutput = {
   name: 'vehicle-extras',
 
-  async prepare({ model, log }) {
+  async prepare({ model, log, documents }) {
     const fields = new Map<string, VdpBuildFields>(model.vehicles.map((car) => [car.id, {}]));
     const media = new Map<Vehicle, { spin: string[]; interior?: string | undefined }>();
     for (const car of model.vehicles) {
@@ -76,7 +76,8 @@ export const vehicleExtras: BuildOutput = {
     }
 
     const gauges = tenantHasPriceGauge(model.tenant) ? priceGauges(model.vehicles) : undefined;
-    const similar = await similarCarIds(model);
+    // Picked on the search documents the model step made (an output run on its own reads the model's index).
+    const similar = await similarCarIds(model, documents?.docs);
     for (const car of model.vehicles) {
       const own = fields.get(car.id) as VdpBuildFields;
       if (gauges) own.price_gauge = gauges.get(car.id) ?? null;

@@ -3,11 +3,12 @@ import type { SearchUi } from '../../islands/search/types.ts';
 import { activeSearchPromos } from '../content/site-content.ts';
 import { cardSettingsFor } from '../model/card-facts.ts';
 import { embeddedClient, normalisingClient, withSortFilters, type DealerSearchClient, type SearchBackendConfig } from './client.ts';
-import { toSearchDocs, type SearchDoc } from './documents.ts';
-import { packIndex, unpackIndex } from './engine/codec.ts';
+import { searchDealers, siteDerived } from './site-derived.ts';
+import type { SearchDoc } from './documents.ts';
+import { unpackIndex } from './engine/codec.ts';
 import { SearchEngine } from './engine/engine.ts';
-import { INDEX_URL_PREFIX, indexFileName } from './index-file.ts';
-import { searchRoutes, type Refinements, type SearchRoute } from './pretty-routes.ts';
+import { INDEX_URL_PREFIX } from './index-file.ts';
+import type { Refinements, SearchRoute } from './pretty-routes.ts';
 import { sliderRange } from './slider.ts';
 import { searchLink, type UrlContext } from './url.ts';
 
@@ -36,21 +37,24 @@ function withoutTimings(client: DealerSearchClient): DealerSearchClient {
   };
 }
 
-/** Everything the search pages need at build time, computed once per tenant build. */
+/**
+ * Everything the search pages need at build time, once per model: read from the model's derived part
+ * (src/lib/search/site-derived.ts, made in the build's model step), the documents unpacked from its index.
+ */
 export function searchSite(model: SiteModel): SearchSite {
   const hit = cache.get(model);
   if (hit) return hit;
   const { tenant } = model;
-  const { docs, template } = toSearchDocs(model.vehicles, model.views);
-  const json = JSON.stringify(packIndex(docs, template));
-  // The pages render from the index exactly as the browser will read it.
-  const engine = new SearchEngine(unpackIndex(JSON.parse(json)));
-  const dealers = tenant.dealerships.map((d) => ({ slug: d.slug, name: d.name }));
-  const { routes, skipped } = searchRoutes(docs, dealers);
+  const { index, file, routes, skipped } = siteDerived(model).search;
+  // The pages render from the index exactly as the browser will read it (the codec round-trips the documents).
+  const docs = unpackIndex(index);
+  const template = index.photo;
+  const engine = new SearchEngine(docs);
+  const dealers = searchDealers(tenant);
   const config: SearchBackendConfig = model.search ?? {
     backend: 'embedded',
     indexName: tenant.search.index_name,
-    indexUrl: `${INDEX_URL_PREFIX}${indexFileName(json)}`,
+    indexUrl: `${INDEX_URL_PREFIX}${file}`,
   };
   const max = (f: (d: SearchDoc) => number | undefined) => docs.reduce((m, d) => Math.max(m, f(d) ?? 0), 0);
   const s = tenant.search;
@@ -77,7 +81,7 @@ export function searchSite(model: SiteModel): SearchSite {
     card: cardSettingsFor(tenant),
     photo: template,
     dealers,
-    skipped: skipped.map((x) => x.path),
+    skipped: [...skipped],
   };
   const client = withoutTimings(withSortFilters(normalisingClient(embeddedClient(async () => engine)), s.price_ascending_excludes_zero));
   const site: SearchSite = { docs, engine, client, routes, config, ui };

@@ -4,6 +4,7 @@ import { vehicleViews, type VehicleView } from '../model/vehicle-view.ts';
 import type { Tenant } from '../tenant/load-tenant.ts';
 import type { SearchBackendConfig } from '../search/client.ts';
 import { compareDefaultOrder } from '../search/documents.ts';
+import type { SiteDerived } from './derived.ts';
 
 /** What the build hands to the pages (and to the functions): one tenant and its stock. */
 export interface SiteModel {
@@ -22,6 +23,11 @@ export interface SiteModel {
   content?: LoadedContent | undefined;
   /** Which search backend the pages use (what scripts/lib/outputs/search-index.ts derives). */
   search?: SearchBackendConfig | undefined;
+  /**
+   * What the whole stock makes for the search and the pages (src/lib/site/derived.ts), derived once in
+   * the build's model step; a model without it (one a test makes) derives it on first read (siteDerived).
+   */
+  derived?: SiteDerived | undefined;
 }
 
 /** The model of one build: its parts plus each car's view, derived here once (the build and the tests make models with it). */

@@ -40,8 +40,8 @@ import { quoteBasis, quoteEstimate, shouldFetchQuote, tenantHasFinanceQuote, typ
 import { viewOf, type SiteModel } from '../site/site-model.ts';
 import { locationById } from '../model/vehicle-view.ts';
 import type { Location } from '../tenant/load-tenant.ts';
-import { makeModel, toSearchDocs } from '../search/documents.ts';
-import { searchRoutes } from '../search/pretty-routes.ts';
+import { makeModel } from '../search/documents.ts';
+import { searchDealers, siteDerived } from '../search/site-derived.ts';
 import { similarCarsQuery } from '../search/similar.ts';
 import { similarBandPath } from './similar-band.ts';
 import { emptyState, searchLink, searchUrl, type UrlContext } from '../search/url.ts';
@@ -145,10 +145,9 @@ const crumbContexts = new WeakMap<SiteModel, UrlContext & { known: Set<string> }
 function crumbContext(model: SiteModel): UrlContext & { known: Set<string> } {
   let ctx = crumbContexts.get(model);
   if (!ctx) {
-    const dealers = model.tenant.dealerships.map((d) => ({ slug: d.slug, name: d.name }));
-    const { docs } = toSearchDocs(model.vehicles, model.views);
-    const { skipped } = searchRoutes(docs, dealers);
-    ctx = { dealers, skipped: new Set(skipped.map((s) => s.path)), known: new Set(docs.flatMap((d) => (d.make_model ? [d.make_model] : []))) };
+    // The search routes and models in stock are the model's derived part (made once in the build's model step).
+    const { skipped, models } = siteDerived(model).search;
+    ctx = { dealers: searchDealers(model.tenant), skipped: new Set(skipped), known: new Set(models) };
     crumbContexts.set(model, ctx);
   }
   return ctx;
