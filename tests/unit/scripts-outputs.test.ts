@@ -25,7 +25,7 @@ function context(): OutputContext {
   const buildDir = mkdtempSync(join(tmpdir(), 'outputs-'));
   dirs.push(buildDir);
   const model = makeSiteModel({ tenant, vehicles, now: NOW, built_at: '2026-11-22T02:00:00Z' });
-  return { model, siteOut: join(buildDir, 'site'), buildDir, log: () => {} };
+  return { model, siteOut: join(buildDir, 'site'), buildDir, imageCache: join(buildDir, 'image-cache'), log: () => {} };
 }
 
 describe('prepareModel: the model is assembled from what each output returns, never changed in place', () => {

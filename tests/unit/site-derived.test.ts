@@ -67,7 +67,7 @@ function context(): OutputContext {
   const buildDir = mkdtempSync(join(tmpdir(), 'derived-'));
   dirs.push(buildDir);
   const model = makeSiteModel({ tenant, vehicles, now: NOW, built_at: '2026-11-22T02:00:00Z' });
-  return { model, siteOut: join(buildDir, 'site'), buildDir, log: () => {} };
+  return { model, siteOut: join(buildDir, 'site'), buildDir, imageCache: join(buildDir, 'image-cache'), log: () => {} };
 }
 
 describe('the site-derived part, made once in the model step', () => {

@@ -7,6 +7,7 @@ export function outputContext(ctx: BuildContext, staging: Staging, model: SiteMo
   return {
     siteOut: staging.site,
     buildDir: staging.build,
+    imageCache: ctx.imageCache,
     log: (line: string) => console.log(line),
     report: ctx.report,
     model,

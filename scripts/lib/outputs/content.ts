@@ -4,21 +4,13 @@
  * published with the site. Bad content is reported and left out; it never fails the tenant.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, dirname, extname, join } from 'node:path';
 import { loadContent } from '../../../src/io/content-folder.ts';
 import { PhotoUnavailable, TenantFileRefused, dealerError } from '../../../src/lib/errors/errors-data.ts';
 import type { Photo } from '../../../src/lib/model/vehicle.ts';
 import { classifySource, processImages, publishImages } from '../images/pipeline.ts';
 import { tenantImageAsset } from '../tenant-files.ts';
 import type { BuildOutput, OutputContext } from './index.ts';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** Same cache as the stock photos (scripts/build-tenant.ts). */
-function cacheDir(): string {
-  return resolve(process.env['DEALER_IMAGE_CACHE'] ?? join(root, '.cache/images'));
-}
 
 /**
  * Content images are shown full-bleed on phones (slides, banners), so besides the tenant's widths
@@ -74,7 +66,7 @@ export const contentOutput: BuildOutput = {
     const jobs = [...sources].map((source) => ({ source, card: cards.has(source) }));
     const failures: { source: string; reason: string }[] = [];
     if (jobs.length > 0) {
-      const base = { tenantDir: tenant.dir, cacheDir: cacheDir(), quality: tenant.images.quality };
+      const base = { tenantDir: tenant.dir, cacheDir: ctx.imageCache, quality: tenant.images.quality };
       const phone = await processImages(jobs, { ...base, width: PHONE_WIDTH });
       const full = await processImages(jobs, { ...base, width: tenant.images.width });
       for (const { source } of jobs) {
@@ -95,7 +87,7 @@ export const contentOutput: BuildOutput = {
   // What prepare put in the model (the content's photos, its logo's path) is what is published.
   async write(ctx: OutputContext) {
     const content = ctx.model.content;
-    await publishImages(Object.values(content?.photos ?? {}), cacheDir(), ctx.siteOut);
+    await publishImages(Object.values(content?.photos ?? {}), ctx.imageCache, ctx.siteOut);
     if (!content?.logo_url) return;
     const logo = await localLogo(ctx.model.tenant);
     if (!logo?.ok || logo.to !== content.logo_url) throw new Error(`the logo ${content.logo_url} changed in the tenant folder during the build`);

@@ -23,6 +23,8 @@ export interface OutputContext {
   siteOut: string;
   /** The tenant's private build folder, <out>/_build/<slug>/ (not published). */
   buildDir: string;
+  /** The image cache every build shares, the one the photo step fills (scripts/lib/build/context.ts resolves it once). */
+  imageCache: string;
   log: (line: string) => void;
   /** The tenant's build report, for outputs that record what they wrote (absent outside a tenant build). */
   report?: BuildReport | undefined;

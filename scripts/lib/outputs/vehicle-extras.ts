@@ -9,21 +9,15 @@
  * thousands of cars' gauges and lists, and each such file was uploaded again (issue 25).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import type { Photo, Vehicle } from '../../../src/lib/model/vehicle.ts';
 import { priceGauges, shouldShowPriceGauge } from '../../../src/lib/price-gauge/index.ts';
 import { gaugeFromModelFiles, marketFiles, marketPath, tenantHasPriceGauge } from '../../../src/lib/price-gauge/market.ts';
-import { readVdpExtras } from '../../../src/lib/schemas/vdp-extras.ts';
 import { similarCarIds, SIMILAR_CARDS_FILE } from '../../../src/lib/vdp/similar.ts';
 import { similarBandFiles } from '../../../src/lib/vdp/similar-band.ts';
 import type { VdpBuildFields, VdpVehicle } from '../../../src/lib/vdp/vehicle.ts';
 import { processImages, publishImages } from '../images/pipeline.ts';
 import type { BuildOutput } from './index.ts';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-// The same shared cache the build's photo step uses.
-const cacheDir = () => resolve(process.env['DEALER_IMAGE_CACHE'] ?? join(root, '.cache/images'));
 
 /**
  * The similar cars' band files (/cars/_similar/<band>.json: src/lib/vdp/similar-band.ts) from the
@@ -50,19 +44,19 @@ function writeJson(siteOut: string, path: string, content: unknown): void {
 export const vehicleExtras: BuildOutput = {
   name: 'vehicle-extras',
 
-  async prepare({ model, log, documents }) {
+  async prepare({ model, log, documents, imageCache }) {
     const fields = new Map<string, VdpBuildFields>(model.vehicles.map((car) => [car.id, {}]));
     const media = new Map<Vehicle, { spin: string[]; interior?: string | undefined }>();
     for (const car of model.vehicles) {
-      const { extras, problems } = readVdpExtras(car as unknown as Record<string, unknown>);
-      for (const p of problems) log(`car ${car.stocknum ?? car.id}: ${p} (left off its page)`);
-      if (car.spin_sources.length > 0 || extras.spin_interior_image) media.set(car, { spin: car.spin_sources, interior: extras.spin_interior_image });
+      // The extras were read at ingest (a malformed one is an ingest warning there, not again here).
+      const interior = car.extras.spin_interior_image;
+      if (car.spin_sources.length > 0 || interior) media.set(car, { spin: car.spin_sources, interior });
     }
     const sources = [...media.values()].flatMap((m) => [...m.spin, ...(m.interior ? [m.interior] : [])]);
     if (sources.length > 0) {
       const { photos: done, failures } = await processImages(
         sources.map((source) => ({ source, card: false })),
-        { tenantDir: model.tenant.dir, cacheDir: cacheDir(), width: model.tenant.images.width, quality: model.tenant.images.quality },
+        { tenantDir: model.tenant.dir, cacheDir: imageCache, width: model.tenant.images.width, quality: model.tenant.images.quality },
       );
       for (const f of failures) log(`spin or interior image unavailable: ${f.source}: ${f.reason}`);
       for (const [car, m] of media) {
@@ -86,7 +80,7 @@ export const vehicleExtras: BuildOutput = {
     return { vehiclePages: fields };
   },
 
-  async write({ model, siteOut, log }) {
+  async write({ model, siteOut, log, imageCache }) {
     let written = 0;
     const photos: Photo[] = [];
     for (const car of model.vehicles as readonly VdpVehicle[]) photos.push(...(car.spin_photos ?? []), ...(car.interior_photo?.ok ? [car.interior_photo] : []));
@@ -101,7 +95,7 @@ export const vehicleExtras: BuildOutput = {
       }
     }
     if (photos.length > 0) {
-      const { missing } = await publishImages(photos, cacheDir(), siteOut);
+      const { missing } = await publishImages(photos, imageCache, siteOut);
       for (const m of missing) log(`spin image missing from the cache: ${m}`);
     }
     const similar = writeSimilarFiles(model.vehicles as readonly VdpVehicle[], siteOut);
