@@ -70,22 +70,45 @@ export interface StaticSite {
   handle(request: Request): Promise<Response>;
 }
 
-export function staticSite(rootDir: string): StaticSite {
+/** A file is served only when its real path (symlinks resolved) is inside the site's real folder and is not `_headers`. */
+function servable(root: string, p: string): boolean {
+  let real: string;
+  let realRoot: string;
+  try {
+    real = realpathSync(p);
+    realRoot = realpathSync(root);
+  } catch {
+    return false;
+  }
+  return real.startsWith(realRoot + sep) && real !== join(realRoot, '_headers') && fileStat(real) !== undefined;
+}
+
+/**
+ * The file a URL path names in a built site, trying the directory-style forms Astro writes
+ * (/cars/x -> /cars/x, /cars/x/index.html, /cars/x.html); undefined when there is none, when the path
+ * leaves the site by its spelling or through a symlink, or names `_headers`. The one rule for every
+ * local server of a built site: this handler, and Lighthouse's and the route tests' server
+ * (scripts/lighthouse.ts), so a page the tests find is a page `npm run serve` serves.
+ */
+export function locateStatic(rootDir: string, urlPath: string): string | undefined {
   const root = resolve(rootDir);
   const inside = (p: string) => p === root || p.startsWith(root + sep);
-  const headersFile = join(root, '_headers');
-  /** A file is served only when its real path (symlinks resolved) is inside the site's real folder and is not `_headers`. */
-  function servable(p: string): boolean {
-    let real: string;
-    let realRoot: string;
-    try {
-      real = realpathSync(p);
-      realRoot = realpathSync(root);
-    } catch {
-      return false;
-    }
-    return real.startsWith(realRoot + sep) && real !== join(realRoot, '_headers') && fileStat(real) !== undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
   }
+  if (decoded.includes('\0')) return undefined;
+  const base = resolve(root, `.${decoded}`);
+  if (!inside(base)) return undefined;
+  const candidates = decoded.endsWith('/') ? [join(base, 'index.html')] : [base, join(base, 'index.html'), `${base}.html`];
+  return candidates.find((c) => inside(c) && servable(root, c));
+}
+
+export function staticSite(rootDir: string): StaticSite {
+  const root = resolve(rootDir);
+  const headersFile = join(root, '_headers');
   let rules: { mtimeMs: number; rules: HeaderRule[] } | undefined;
   /** The site's _headers rules, re-read when a rebuild replaces the file. */
   function headerRules(): HeaderRule[] {
@@ -95,23 +118,8 @@ export function staticSite(rootDir: string): StaticSite {
     return rules.rules;
   }
 
-  /** The file a URL path names, trying the directory-style forms Astro writes. */
-  function locate(urlPath: string): string | undefined {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(urlPath);
-    } catch {
-      return undefined;
-    }
-    if (decoded.includes('\0')) return undefined;
-    const base = resolve(root, `.${decoded}`);
-    if (!inside(base)) return undefined;
-    const candidates = decoded.endsWith('/') ? [join(base, 'index.html')] : [base, join(base, 'index.html'), `${base}.html`];
-    return candidates.find((c) => inside(c) && servable(c));
-  }
-
   async function send(request: Request, file: string, status: number, urlPath: string): Promise<Response> {
-    const stat = servable(file) ? fileStat(file) : undefined;
+    const stat = servable(root, file) ? fileStat(file) : undefined;
     if (!stat) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
     const headers = new Headers({ ...COMMON_SECURITY_HEADERS });
     for (const [name, value] of Object.entries(headersFor(headerRules(), urlPath))) if (name.toLowerCase() !== 'cache-control') headers.set(name, value);
@@ -124,7 +132,7 @@ export function staticSite(rootDir: string): StaticSite {
     // (the hash in the .dcz file's header is the one it names in Available-Dictionary).
     // The rule is dczAnswer's, the same the edge Worker follows (edge/cloudflare/worker.ts).
     const sibling = status === 200 ? await dczSibling(file) : undefined;
-    const dcz = sibling && servable(sibling.file) ? sibling : undefined;
+    const dcz = sibling && servable(root, sibling.file) ? sibling : undefined;
     const answer = dczAnswer(accept, request.headers.get('available-dictionary'), dcz?.head);
     if (answer.vary) headers.set('vary', DCZ_VARY);
     if (dcz && answer.dcz) {
@@ -135,7 +143,7 @@ export function staticSite(rootDir: string): StaticSite {
       ['br', '.br'],
       ['gzip', '.gz'],
     ] as const) {
-      if (body === file && new RegExp(`\\b${enc}\\b`).test(accept) && servable(file + ext)) {
+      if (body === file && new RegExp(`\\b${enc}\\b`).test(accept) && servable(root, file + ext)) {
         body = file + ext;
         headers.set('content-encoding', enc);
         break;
@@ -158,8 +166,8 @@ export function staticSite(rootDir: string): StaticSite {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
       }
-      // Host configuration, not content (hosts do not publish it either): locate() never answers it, however spelled.
-      const file = locate(url.pathname);
+      // Host configuration, not content (hosts do not publish it either): locateStatic() never answers it, however spelled.
+      const file = locateStatic(root, url.pathname);
       if (file) return send(request, file, 200, url.pathname);
       const notFound = join(root, '404.html');
       if (existsSync(notFound)) return send(request, notFound, 404, url.pathname);

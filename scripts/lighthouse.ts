@@ -12,61 +12,29 @@
  * With --dist the script serves <dist>/<tenant>/ itself on 127.0.0.1 (with gzip/brotli, as a real
  * host would), so no other server is needed. Chromium: CHROMIUM_PATH or /usr/lib/chromium/chromium.
  */
-import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { intFlag, isMain, parseCli, runCli } from './lib/cli.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts';
+import { locateStatic } from '../functions/static.ts';
+import { contentType } from '../src/lib/site/content-types.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 const DEFAULT_BUDGET: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.webp': 'image/webp',
-  '.jpg': 'image/jpeg',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
-
-/** The file a request path maps to in a directory-format Astro build, or undefined. */
+/**
+ * The file a request path (query allowed) maps to in a directory-format Astro build, or undefined: the
+ * local site server's own rule (functions/static.ts), so Lighthouse and the route tests see the pages
+ * `npm run serve` serves and nothing it refuses.
+ */
 export function resolveStatic(root: string, urlPath: string): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');
-  } catch {
-    return undefined;
-  }
-  const clean = normalize(decoded).replace(/^(\.\.[/\\])+/, '');
-  const base = join(root, clean);
-  if (!base.startsWith(root)) return undefined;
-  // Only the site's own files: never through a symlink leading out of it, never the host's _headers (issue 27).
-  let realRoot: string;
-  try {
-    realRoot = realpathSync(root);
-  } catch {
-    return undefined;
-  }
-  for (const candidate of [base, join(base, 'index.html'), `${base}.html`]) {
-    if (!existsSync(candidate)) continue;
-    const real = realpathSync(candidate);
-    if (!real.startsWith(realRoot + sep) || real === join(realRoot, '_headers')) continue;
-    if (statSync(real).isFile()) return real;
-  }
-  return undefined;
+  return locateStatic(root, urlPath.split('?')[0] ?? '/');
 }
 
 /** A static server for one built site, compressing text like a production host (once per file, as a CDN would). */
@@ -78,7 +46,7 @@ export function serveStatic(root: string): Promise<{ server: Server; origin: str
     const status = file ? 200 : 404;
     const path = file ?? join(root, '404.html');
     const body = existsSync(path) ? readFileSync(path) : Buffer.from('Not found');
-    const type = TYPES[extname(path)] ?? 'application/octet-stream';
+    const type = contentType(path);
     const headers: Record<string, string> = {
       'Content-Type': type,
       'Cache-Control': /\/(_astro|img)\//.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -62,7 +62,15 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { script: 'demo.ts', helpArgs: ['--port', '4399'], bad: [{ args: ['--port', 'abc'], flag: '--port' }] },
+  {
+    script: 'demo.ts',
+    helpArgs: ['--port', '4399'],
+    // An unknown tenant is refused before anything is installed, generated or built (issue 28).
+    bad: [
+      { args: ['--port', 'abc'], flag: '--port' },
+      { args: ['--tenant', 'nosuch'], flag: '--tenant' },
+    ],
+  },
   { script: 'derive-postcodes.ts', helpArgs: ['--out', at('postcodes.ts')], untouched: [at('postcodes.ts')] },
   { script: 'index-meili.ts', helpArgs: ['--tenant', 'x', '--dist', at('meili-dist'), '--host', 'http://127.0.0.1:9'] },
   {

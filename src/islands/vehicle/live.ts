@@ -1,4 +1,5 @@
 import { quoteEstimate } from '../../lib/finance/quote.ts';
+import { formatCount } from '../../lib/rules/format.ts';
 import type { Quote } from '../../lib/schemas/vdp-extras.ts';
 
 /**
@@ -14,7 +15,7 @@ export function loadViews(root: Document): void {
     .then((res) => (res.ok ? (res.json() as Promise<{ views?: unknown }>) : null))
     .then((data) => {
       const views = data?.views;
-      if (typeof views === 'number') el.textContent = `${views.toLocaleString('en-AU')} ${views === 1 ? 'view' : 'views'}`;
+      if (typeof views === 'number') el.textContent = formatCount(views, 'view', 'views');
     })
     .catch(() => {});
 }

@@ -4,6 +4,8 @@
  * the shown figures, returns the mismatches (none when the disclaimer states none of them).
  */
 
+import { formatDollarsAsRead } from '../rules/format.ts';
+
 /** What a disclaimer states: its interest rate(s), comparison rate(s) and deposit ("no deposit" is 0). */
 export interface StatedFigures {
   rates: number[];
@@ -58,7 +60,7 @@ export function disclaimerMismatches(disclaimer: string, shown: ShownFigures): s
   if (shown.comparison !== undefined)
     for (const c of stated.comparisons) if (!same(c, shown.comparison)) out.push(`comparison rate ${pct(c)} (shown ${pct(shown.comparison)})`);
   if (shown.deposit !== undefined && stated.deposit !== undefined && Math.abs(stated.deposit - shown.deposit) >= 1) {
-    const money = (n: number) => (n === 0 ? 'no deposit' : `$${n.toLocaleString('en-AU')}`);
+    const money = (n: number) => (n === 0 ? 'no deposit' : formatDollarsAsRead(n));
     out.push(`deposit ${money(stated.deposit)} (shown ${money(shown.deposit)})`);
   }
   return [...new Set(out)];

@@ -18,6 +18,7 @@ import { ELEMENT_NODE, TEXT_NODE, parse, type ElementNode, type Node } from 'ult
 import { CHECKED_WIDTHS, fontSizePx, fontWeight, parseCss, rulesAt, type CssRule } from './css.ts';
 import { disclaimerMismatches, shownNumber } from './disclaimer.ts';
 import { finding, type Finding } from './findings.ts';
+import { formatDollarsAsRead } from '../rules/format.ts';
 import {
   CollectionNoticeMissing,
   ComparisonRateLessProminent,
@@ -249,14 +250,7 @@ export function priceFindings(page: Page, ctx: PriceContext): Finding[] {
     const before = shownDollars(clean(textOf(was)));
     if (before !== undefined && (amount === undefined || before <= amount))
       out.push(
-        finding(
-          WasPriceNotHigher,
-          ctx.car,
-          ctx.car,
-          page.path,
-          `$${before.toLocaleString('en-AU')}`,
-          amount === undefined ? priceText : `$${amount.toLocaleString('en-AU')}`,
-        ),
+        finding(WasPriceNotHigher, ctx.car, ctx.car, page.path, formatDollarsAsRead(before), amount === undefined ? priceText : formatDollarsAsRead(amount)),
       );
   }
   return out;

@@ -1,6 +1,7 @@
 /** The small car record the Save / Favourite / Compare buttons carry (data-car) and the stores keep. */
 import type { Vehicle } from '../model/vehicle.ts';
 import type { VehicleView } from '../model/vehicle-view.ts';
+import { formatKm } from '../rules/format.ts';
 
 /** The spec's viewed-car record (id, stocknum, make, model, body, simple_body) a vehicle page stores locally. */
 export function viewedCarOf(car: Vehicle) {
@@ -24,7 +25,7 @@ export function savedCarOf(car: Vehicle, view: Pick<VehicleView, 'fullName' | 'p
       // The price display rule: a price only above 10 (the compare view leaves the cell empty otherwise).
       price: price.kind === 'price' ? price.text : '',
       year: str(car.year),
-      km: typeof car.km === 'number' ? `${car.km.toLocaleString('en-AU')} km` : '',
+      km: typeof car.km === 'number' ? formatKm(car.km) : '',
       body: str(car.simple_body || car.body),
       fuel: str(car.simple_fuel || car.fuel),
       transmission: str(car.simple_transmission),

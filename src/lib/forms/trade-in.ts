@@ -1,9 +1,12 @@
 /** Trade-in valuation rules (vehicle spec sections 5 and 9). */
+import { formatKm } from '../rules/format.ts';
 
 export const TRADE_IN_MAX_AGE_YEARS = 7;
 /** The spec's one variant: online estimates up to 10 years old (features.trade_in_ten_years). */
 export const TRADE_IN_MAX_AGE_YEARS_VARIANT = 10;
 export const TRADE_IN_MAX_KM = 100_000;
+/** "100,000 km", as the trade-in note states the limit. */
+export const TRADE_IN_MAX_KM_TEXT = formatKm(TRADE_IN_MAX_KM);
 export const OFFER_VALID_DAYS = 7;
 export const OFFER_ACCEPTED_SUBCATEGORY = '3. Offer Accepted';
 /** Our names for the steps between (spec: the lead helper sends the rego lookup and the adjustment answers). */

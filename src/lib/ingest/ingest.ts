@@ -9,6 +9,7 @@ import type { Vehicle, VehicleLocation } from '../model/vehicle.ts';
 import { isListed, recentSoldDays, recentSoldSettings } from '../rules/listing.ts';
 import { isJustArrived } from '../rules/card-tag.ts';
 import { customRank } from '../rules/rank.ts';
+import { formatCount } from '../rules/format.ts';
 import { slugify } from '../utils/slugify.ts';
 import type { StockFormat } from '../schemas/stock-source.ts';
 import { parseCsv } from './csv.ts';
@@ -62,7 +63,7 @@ export interface StockRow {
   cellProblems?: JsonCellProblem[] | undefined;
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en-AU')} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string) => formatCount(n, word, `${word}s`);
 
 /** The export's format: stock.format, else its extension, else a look at its first character. */
 export function stockFormat(file: string, text: string, configured?: StockFormat): StockFormat {

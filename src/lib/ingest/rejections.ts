@@ -1,4 +1,5 @@
 import type { RejectedRecord } from './ingest.ts';
+import { formatCount, formatNumber } from '../rules/format.ts';
 
 /** Records rejected for the same field and the same reason, as one line an ops person can act on. */
 export interface RejectionGroup {
@@ -50,9 +51,9 @@ export function groupRejections(rejected: readonly RejectedRecord[]): RejectionG
       const received = [...g.received];
       const more = count - examples.length;
       const summary =
-        `${count.toLocaleString('en-AU')} record${count === 1 ? '' : 's'}: ${g.field}: ${g.reason}` +
+        `${formatCount(count, 'record', 'records')}: ${g.field}: ${g.reason}` +
         (received.length ? ` (received ${received.join(', ')}${g.received.size < count && received.length === 3 ? ', ...' : ''})` : '') +
-        `; e.g. ${examples.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-AU')} more` : ''}`;
+        `; e.g. ${examples.join(', ')}${more > 0 ? ` and ${formatNumber(more)} more` : ''}`;
       return { field: g.field, reason: g.reason, count, received, examples, summary };
     });
 }

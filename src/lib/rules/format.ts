@@ -1,5 +1,8 @@
 const dollars = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
 const plain = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
+// The grouping `toLocaleString('en-AU')` gives (up to 3 decimals), made once: a formatter per call costs.
+// Marked pure so a browser bundle that does not use it drops it (only the build's compliance check does).
+const asRead = /* @__PURE__ */ new Intl.NumberFormat('en-AU');
 
 /** 31990 -> "$31,990" (whole dollars, Australian format). */
 export function formatDollars(amount: number): string {
@@ -14,6 +17,20 @@ export function formatKm(km: number): string {
 /** Thousands separators only: 250000 -> "250,000". */
 export function formatNumber(n: number): string {
   return plain.format(n);
+}
+
+/** A count and its noun: (1, 'review', 'reviews') -> "1 review", (1329, ...) -> "1,329 reviews". */
+export function formatCount(n: number, singular: string, plural: string): string {
+  return `${plain.format(n)} ${n === 1 ? singular : plural}`;
+}
+
+/**
+ * A dollar figure read from a page or a disclaimer, quoted back as it was written: 31990.5 ->
+ * "$31,990.5". Not rounded like formatDollars: a compliance finding quotes the page's figure, cents and
+ * all, or "was $31,990.40, now $31,990.45" would read "was $31,990, now $31,990".
+ */
+export function formatDollarsAsRead(amount: number): string {
+  return `$${asRead.format(amount)}`;
 }
 
 /** "6.29% p.a."; "-" when missing. */

@@ -1,3 +1,5 @@
+import { formatCount } from './format.ts';
+
 /** Review settings the display reads (tenant.json `reviews` and `features.hide_reviews`). */
 export interface ReviewDisplayOptions {
   /** Reviews show only when the average is above this (spec default 4). */
@@ -54,7 +56,7 @@ export function starFills(avg: number): number[] {
 
 /** "4.6 out of 5 stars from 1,243 reviews": the accessible name of a rating. */
 export function ratingLabel(avg: number, count: number | undefined): string {
-  const reviews = count === undefined ? '' : ` from ${count.toLocaleString('en-AU')} ${count === 1 ? 'review' : 'reviews'}`;
+  const reviews = count === undefined ? '' : ` from ${formatCount(count, 'review', 'reviews')}`;
   return `${formatRating(avg)} out of 5 stars${reviews}`;
 }
 

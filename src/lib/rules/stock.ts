@@ -7,6 +7,7 @@
  * cars that search shows.
  */
 import { inStockSearch, type ListingFacts } from './listing.ts';
+import { formatCount } from './format.ts';
 
 export interface StockFacts extends ListingFacts {
   /** The build's isListed verdict for the car (src/lib/model/vehicle.ts). */
@@ -32,5 +33,5 @@ export function stockCount(cars: readonly StockFacts[]): number {
 
 /** "1,329 vehicles" (en-AU grouping; "1 vehicle"). */
 export function vehiclesLabel(n: number, noun: readonly [string, string] = ['vehicle', 'vehicles']): string {
-  return `${n.toLocaleString('en-AU')} ${n === 1 ? noun[0] : noun[1]}`;
+  return formatCount(n, noun[0], noun[1]);
 }
