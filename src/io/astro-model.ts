@@ -1,0 +1,86 @@
+/**
+ * The model hand-off to Astro, as Starlight hands its config to its pages: the build (and `npm run
+ * dev`) names the model file the build wrote, this integration reads it and checks it once with the
+ * schema the functions use too (src/lib/schemas/site-model-file.ts), and serves it to the pages as
+ * virtual modules, typed by src/io/virtual-dealer.d.ts:
+ *
+ * - `virtual:dealer/model`: the SiteModel (what `siteModel()` of src/io/site-model-file.ts returns);
+ * - `virtual:dealer/render-plan`: which car pages this build renders (src/io/render-plan.ts).
+ *
+ * Register it through the inline config of Astro's `build()`/`dev()` (scripts/build-tenant.ts,
+ * scripts/dev.ts): Astro appends inline integrations to astro.config.mjs's. Without it a page's import
+ * of the model does not resolve: pages are built by the scripts, never by a bare `astro build`.
+ */
+import type { AstroIntegration } from 'astro';
+import { readFileSync } from 'node:fs';
+import * as v from 'valibot';
+import { modelFileProblem } from '../lib/schemas/site-model-file.ts';
+import type { SiteModel } from '../lib/site/site-model.ts';
+
+export interface DealerModelOptions {
+  /** The model file the build wrote (<out>/_build/<slug>/model.json). */
+  modelFile: string;
+  /** The render plan of an incremental build (scripts/lib/incremental.ts); absent: every car page. */
+  renderPlanFile?: string | undefined;
+}
+
+export const MODEL_MODULE = 'virtual:dealer/model';
+export const RENDER_PLAN_MODULE = 'virtual:dealer/render-plan';
+
+/** What the plan file holds of the render plan: the car slugs to render, or null for every car. */
+const RenderPlanFileSchema = v.looseObject({ render: v.optional(v.nullable(v.array(v.string())), null) });
+
+/** The model of `file`, checked; throws naming the file and what is wrong with it. */
+export function readModelFile(file: string): { model: SiteModel; text: string } {
+  let raw: unknown;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`the site model ${file} cannot be read: ${(err as Error).message}`);
+  }
+  const problem = modelFileProblem(raw);
+  if (problem) throw new Error(`the site model ${file} is not a model the build writes: ${problem}`);
+  // The parsed file itself, not the schema's output: a loose object's output lists the checked keys
+  // first, and a page listing a car's fields must see them in the file's order.
+  return { model: raw as SiteModel, text };
+}
+
+/** The car slugs the plan in `file` renders; null: every car page. */
+export function readRenderPlanFile(file: string): string[] | null {
+  const result = v.safeParse(RenderPlanFileSchema, JSON.parse(readFileSync(file, 'utf8')));
+  if (!result.success) throw new Error(`the render plan ${file} is not a plan: ${v.summarize(result.issues)}`);
+  return result.output.render;
+}
+
+export function dealerModel(options: DealerModelOptions): AstroIntegration {
+  return {
+    name: 'dealer:model',
+    hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        // Read and checked once per build, here; each page's import then shares the one module.
+        const { text } = readModelFile(options.modelFile);
+        const render = options.renderPlanFile ? readRenderPlanFile(options.renderPlanFile) : null;
+        // The model as a string literal parsed at load: V8 parses JSON faster than the same object
+        // written as code, and Vite and Rollup pass one string through instead of walking every car.
+        const sources = new Map([
+          [MODEL_MODULE, `export default JSON.parse(${JSON.stringify(text)});`],
+          [RENDER_PLAN_MODULE, `export default ${JSON.stringify({ render })};`],
+        ]);
+        const resolved = (id: string) => `\0${id}`;
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'dealer:model',
+                resolveId: (id) => (sources.has(id) ? resolved(id) : undefined),
+                load: (id) => (id.startsWith('\0') ? sources.get(id.slice(1)) : undefined),
+              },
+            ],
+          },
+        });
+      },
+    },
+  };
+}
