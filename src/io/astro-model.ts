@@ -15,7 +15,6 @@ import type { AstroIntegration } from 'astro';
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { modelFileProblem } from '../lib/schemas/site-model-file.ts';
-import type { SiteModel } from '../lib/site/site-model.ts';
 
 export interface DealerModelOptions {
   /** The model file the build wrote (<out>/_build/<slug>/model.json). */
@@ -30,8 +29,12 @@ export const RENDER_PLAN_MODULE = 'virtual:dealer/render-plan';
 /** What the plan file holds of the render plan: the car slugs to render, or null for every car. */
 const RenderPlanFileSchema = v.looseObject({ render: v.optional(v.nullable(v.array(v.string())), null) });
 
-/** The model of `file`, checked; throws naming the file and what is wrong with it. */
-export function readModelFile(file: string): { model: SiteModel; text: string } {
+/**
+ * The text of the model file `file`, checked; throws naming the file and what is wrong with it. The
+ * pages get the file's own text, not the schema's output: a loose object's output lists the checked
+ * keys first, and a page listing a car's fields must see them in the file's order.
+ */
+export function readModelFile(file: string): string {
   let raw: unknown;
   let text: string;
   try {
@@ -42,9 +45,7 @@ export function readModelFile(file: string): { model: SiteModel; text: string } 
   }
   const problem = modelFileProblem(raw);
   if (problem) throw new Error(`the site model ${file} is not a model the build writes: ${problem}`);
-  // The parsed file itself, not the schema's output: a loose object's output lists the checked keys
-  // first, and a page listing a car's fields must see them in the file's order.
-  return { model: raw as SiteModel, text };
+  return text;
 }
 
 /** The car slugs the plan in `file` renders; null: every car page. */
@@ -60,7 +61,7 @@ export function dealerModel(options: DealerModelOptions): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ updateConfig }) => {
         // Read and checked once per build, here; each page's import then shares the one module.
-        const { text } = readModelFile(options.modelFile);
+        const text = readModelFile(options.modelFile);
         const render = options.renderPlanFile ? readRenderPlanFile(options.renderPlanFile) : null;
         // The model as a string literal parsed at load: V8 parses JSON faster than the same object
         // written as code, and Vite and Rollup pass one string through instead of walking every car.
