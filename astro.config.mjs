@@ -5,7 +5,7 @@ import { interactionDirective } from './src/lib/search/astro/integration.ts';
 import { searchPreloadPlugin } from './src/islands/search/preload-plugin.ts';
 
 // One config for every tenant: scripts/build-tenant.ts passes outDir, site and cacheDir per tenant
-// and names the tenant's model file in DEALER_MODEL.
+// and adds the integration that hands the pages the tenant's model (src/io/astro-model.ts).
 export default defineConfig({
   output: 'static',
   integrations: [react(), interactionDirective()],

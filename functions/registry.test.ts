@@ -82,7 +82,27 @@ describe('loadModels', () => {
     expect(models.map((m) => m.tenant.slug)).toEqual(['alpha']);
     expect(problems).toHaveLength(2);
     expect(problems.join('\n')).toMatch(/broken.model\.json cannot be used/);
-    expect(problems.join('\n')).toMatch(/no "vehicles" list/);
+    expect(problems.join('\n')).toMatch(/novehicles.model\.json cannot be used: vehicles: required, but it is missing/);
+  });
+
+  it('names the field that is wrong (the schema the pages check the same file with)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'models-'));
+    const [alpha] = fixtureModels();
+    const write = (slug: string, model: unknown) => {
+      mkdirSync(join(dir, slug));
+      writeFileSync(join(dir, slug, 'model.json'), JSON.stringify(model));
+    };
+    const [first, ...rest] = alpha!.vehicles;
+    write('noslug', { ...alpha, vehicles: [...rest, { ...first, slug: 7 }] });
+    write('noview', { ...alpha, now: 1, views: {} });
+    // Models published before the build wrote `now` and `views` still serve (their views derived here).
+    write('older', { tenant: makeTenant('older'), vehicles: alpha!.vehicles, built_at: '2026-11-22T00:00:00.000Z' });
+    const { models, problems } = loadModels(dir);
+    expect(models.map((m) => m.tenant.slug)).toEqual(['older']);
+    expect(problems.join('\n')).toMatch(new RegExp(`noslug.model\\.json cannot be used: vehicles\\.${rest.length}\\.slug: expected string, received 7`));
+    expect(problems.join('\n')).toMatch(
+      /noview.model\.json cannot be used: views\.a-corolla-1: expected the car's view \(the build derives one for every car\), it is missing/,
+    );
   });
 
   it('loads only the listed tenants', () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { dealerError } from '../src/lib/errors/errors-data.ts';
 import type { Vehicle } from '../src/lib/model/vehicle.ts';
 import { computePriceGauge, type PriceGauge } from '../src/lib/price-gauge/index.ts';
+import { modelFileProblem, ServedModelFileSchema } from '../src/lib/schemas/site-model-file.ts';
 import type { SiteModel } from '../src/lib/site/site-model.ts';
 import { vehicleViews, type VehicleView } from '../src/lib/model/vehicle-view.ts';
 import type { Tenant } from '../src/lib/tenant/load-tenant.ts';
@@ -164,22 +165,14 @@ export interface LoadResult {
   problems: string[];
 }
 
-function checkModel(raw: unknown): string | undefined {
-  if (!raw || typeof raw !== 'object') return 'not a JSON object';
-  const m = raw as Partial<ModelInput>;
-  if (!m.tenant || typeof m.tenant !== 'object') return 'no "tenant" object';
-  if (typeof m.tenant.slug !== 'string' || typeof m.tenant.url !== 'string') return 'tenant has no slug or url';
-  if (!Array.isArray(m.vehicles)) return 'no "vehicles" list';
-  if (m.vehicles.some((v) => !v || typeof v.id !== 'string' || typeof v.slug !== 'string')) return 'a vehicle has no id or slug';
-  return undefined;
+/** A parsed model file's problem ("vehicles: required, but it is missing"), or undefined when it is a model the functions can serve. */
+export function modelProblem(raw: unknown): string | undefined {
+  // The pages' check of the same file (src/lib/schemas/site-model-file.ts), with `now` and `views`
+  // optional: a model published before the build wrote them still serves, its views derived in makeSite.
+  return modelFileProblem(raw, ServedModelFileSchema);
 }
 
 /** Reads <dir>/<slug>/model.json for every (or the listed) tenant; a bad file is reported and skipped. */
-/** A parsed model file's problem, or undefined when it is a model the functions can serve. */
-export function modelProblem(raw: unknown): string | undefined {
-  return checkModel(raw);
-}
-
 export function loadModels(buildDir: string, only?: readonly string[]): LoadResult {
   const models: ModelInput[] = [];
   const problems: string[] = [];
@@ -188,7 +181,7 @@ export function loadModels(buildDir: string, only?: readonly string[]): LoadResu
     const file = join(buildDir, slug, 'model.json');
     try {
       const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
-      const problem = checkModel(raw);
+      const problem = modelProblem(raw);
       if (problem) throw new Error(problem);
       models.push(raw as ModelInput);
     } catch (err) {

@@ -108,16 +108,16 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const functions = await startNodeServer({ port: 0, dist: out, tenant: slug, tenantsDir: tenants, dataDir: flags.data, log: () => {} });
   const model = JSON.parse(readFileSync(modelFile, 'utf8')) as { tenant: { url: string } };
 
-  // The pages read the model from the file the build wrote (src/io/site-model-file.ts), every page rendered.
-  process.env['DEALER_MODEL'] = modelFile;
-  delete process.env['DEALER_RENDER_PLAN'];
   process.chdir(root);
-  const { dev } = await import('astro');
+  const [{ dev }, { dealerModel }] = await Promise.all([import('astro'), import('../src/io/astro-model.ts')]);
   const server = await dev({
     root,
     site: model.tenant.url,
     server: { port, host: flags.host ?? '127.0.0.1' },
     logLevel: 'info',
+    // The pages read the model the build wrote through the integration (src/io/astro-model.ts); no
+    // render plan: every page renders on request.
+    integrations: [dealerModel({ modelFile })],
     vite: {
       plugins: [{ name: 'dealer-built-files', configureServer: (vite) => void vite.middlewares.use(builtFiles(join(out, slug))) }],
       server: {

@@ -1,25 +1,18 @@
 /**
  * Which car pages this build renders (scripts/lib/incremental.ts decides; scripts/build-tenant.ts writes
- * the plan and names it in DEALER_RENDER_PLAN). Unset, or a plan without a list: every page. The car
+ * the plan and hands it to the build's Astro integration, src/io/astro-model.ts, which serves it as
+ * `virtual:dealer/render-plan`). No plan (npm run dev), or a plan without a list: every page. The car
  * pages' getStaticPaths pass their paths through `plannedCarPaths`; the build copies the other cars'
  * pages from the previous build, whose inputs were the same.
  */
-import { readFileSync } from 'node:fs';
+import plan from 'virtual:dealer/render-plan';
 
-let plan: ReadonlySet<string> | null | undefined;
+const planned: ReadonlySet<string> | null = plan.render ? new Set(plan.render) : null;
 let everyPage = 0;
-
-function carsToRender(): ReadonlySet<string> | null {
-  if (plan !== undefined) return plan;
-  const file = process.env['DEALER_RENDER_PLAN'];
-  const render = file ? (JSON.parse(readFileSync(file, 'utf8')) as { render?: string[] | null }).render : null;
-  plan = render ? new Set(render) : null;
-  return plan;
-}
 
 /** The paths of the cars (by slug) this build renders. */
 export function plannedCarPaths<T extends { params: { slug: string } }>(paths: T[]): T[] {
-  const render = everyPage > 0 ? null : carsToRender();
+  const render = everyPage > 0 ? null : planned;
   return render ? paths.filter((p) => render.has(p.params.slug)) : paths;
 }
 

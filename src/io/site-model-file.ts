@@ -1,16 +1,11 @@
 /**
- * The model of the tenant being built, read once from the file the build script names (DEALER_MODEL,
- * written by scripts/build-tenant.ts). File reading lives here, not in src/lib/ (src/io/README.md).
+ * The model of the tenant being built, as the build's Astro integration hands it to the pages
+ * (src/io/astro-model.ts: the file the build wrote, read and checked once, served as
+ * `virtual:dealer/model`). Typed by src/io/virtual-dealer.d.ts; no environment, no file reading here.
  */
-import { readFileSync } from 'node:fs';
+import model from 'virtual:dealer/model';
 import type { SiteModel } from '../lib/site/site-model.ts';
 
-let cached: SiteModel | undefined;
-
 export function siteModel(): SiteModel {
-  if (cached) return cached;
-  const file = process.env['DEALER_MODEL'];
-  if (!file) throw new Error('DEALER_MODEL is not set: build sites with `npm run build`, which prepares the model.');
-  cached = JSON.parse(readFileSync(file, 'utf8')) as SiteModel;
-  return cached;
+  return model;
 }

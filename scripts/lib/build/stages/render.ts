@@ -20,9 +20,7 @@ export const render: Stage<BuildContext, { tenant: Tenant } & Modelled, object> 
     const { outRoot } = ctx.options;
     const siteOut = staging.site;
     const renderCpu = process.cpuUsage();
-    process.env['DEALER_MODEL'] = modelFile;
-    process.env['DEALER_RENDER_PLAN'] = planFile;
-    const { build } = await import('astro');
+    const [{ build }, { dealerModel }] = await Promise.all([import('astro'), import('../../../../src/io/astro-model.ts')]);
     // Per output folder and tenant, so builds into different folders can run side by side.
     const astroCache = join(root, '.cache/astro', createHash('sha1').update(outRoot).digest('hex').slice(0, 8), tenant.slug);
     // Astro bundles the prerender code into <cwd>/.astro/.prerender when outDir is outside the working
@@ -37,6 +35,8 @@ export const render: Stage<BuildContext, { tenant: Tenant } & Modelled, object> 
       site: tenant.url,
       cacheDir: astroCache,
       logLevel: process.env['ASTRO_LOG'] === 'info' ? 'info' : 'warn',
+      // The pages read the model and the plan from the integration (src/io/astro-model.ts), added to astro.config.mjs's.
+      integrations: [dealerModel({ modelFile, renderPlanFile: planFile })],
     });
     const copied = plan.keep.length ? restoreKept(previousSite, siteOut, plan.keep) : 0;
     report.render = {
