@@ -18,7 +18,7 @@ import { INDEX_URL_PREFIX } from '../../../src/lib/search/index-file.ts';
 import { INDEX_POINTER_PATH, indexPointerJson } from '../../../src/lib/search/index-pointer.ts';
 import { catalogMeiliDocuments, catalogMeiliSettings, meiliDocuments } from '../../../src/lib/search/meili/settings.ts';
 import { offersIndexName } from '../../../src/lib/search/catalog.ts';
-import { offerDocs } from '../../../src/lib/search/catalog-docs.ts';
+import { offerDocs } from '../../../src/lib/content/catalog-docs.ts';
 import { adminKeyFromEnv, checkMeiliHealth, pushIndex, scopedSearchKey } from '../../../src/io/meili-push.ts';
 import { deriveSite, siteDerived, type SearchDocuments } from '../../../src/lib/search/site-derived.ts';
 import { SearchBackendUnavailable, SearchKeyIsAdminKey, SearchKeyTooPowerful, dealerError } from '../../../src/lib/errors/errors-data.ts';

@@ -9,7 +9,7 @@ import { formatPhone } from '../rules/phone.ts';
 import { searchLinks } from '../search/site-search.ts';
 import type { SiteModel } from '../site/site-model.ts';
 import type { Location, Tenant } from '../tenant/load-tenant.ts';
-import { buildDate } from './site-content.ts';
+import { buildDate } from '../rules/tenant-clock.ts';
 
 /** /contact-us/{slug} of a location (sales, service and parts of one site share it). */
 export function contactPath(loc: Location, tenant: Tenant): string {

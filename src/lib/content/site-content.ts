@@ -2,7 +2,7 @@
  * What the browse pages show, from the tenant's content with the defaults filled in. Every function
  * takes the site model, so the same answers come out of the pages, the sitemap and the tests.
  */
-import { localDay, tenantTimeZone } from '../rules/tenant-clock.ts';
+import { buildDate } from '../rules/tenant-clock.ts';
 import type { Photo } from '../model/vehicle.ts';
 import { averageRating, listedReviews, showReviews } from '../rules/review-display.ts';
 import type { SiteModel } from '../site/site-model.ts';
@@ -10,8 +10,6 @@ import { defaultPage, STANDARD_PAGES, type StandardPage } from './default-pages.
 import type { ContentPage, LoadedContent } from './load-content.ts';
 import type { Feature, Offer, Popup, Promotion, Review, Slide } from './schemas.ts';
 import { allStockLink } from '../search/url.ts';
-import { promoActive } from '../search/promo.ts';
-import type { Promo } from '../../islands/search/types.ts';
 
 export function contentOf(model: SiteModel): LoadedContent {
   return model.content ?? { pages: [], models: [], photos: {} };
@@ -22,11 +20,6 @@ export function contentPhoto(model: SiteModel, source: string | undefined): (Pho
   if (!source) return undefined;
   const p = contentOf(model).photos[source];
   return p?.ok ? p : undefined;
-}
-
-/** Today where the dealer is (YYYY-MM-DD, src/lib/rules/tenant-clock.ts) at the build's "now": dates in content are the dealer's dates. */
-export function buildDate(model: Pick<SiteModel, 'now' | 'tenant'>): string {
-  return localDay(model.now, tenantTimeZone(model.tenant));
 }
 
 export interface Page extends ContentPage {
@@ -138,30 +131,6 @@ export function reviewSummary(model: SiteModel): ReviewSummary | undefined {
   const average = count > 0 ? rated.reduce((s, d) => s + (d.average_rating ?? 0) * (d.review_count ?? 0), 0) / count : (rated[0]?.average_rating ?? 0);
   const agg = { average_rating: average, count: count || undefined };
   return showReviews(agg, opts) ? { average, count: agg.count, reviews: [] } : undefined;
-}
-
-/** The call-to-action cards between results when the tenant has no content/search-promos.json. */
-export const DEFAULT_PROMOS: Promo[] = [
-  { title: 'Sell or trade in your car', text: 'Get a valuation on your current car, any make or model.', href: '/sell-your-car', cta: 'Value my car' },
-  { title: 'Finance made simple', text: 'Talk to our finance team about a loan that fits your budget.', href: '/finance', cta: 'Get finance' },
-  { title: 'Can’t see the right car?', text: 'Tell us what you are after and we will find it for you.', href: '/contact', cta: 'Contact Us' },
-];
-
-/**
- * The cards between search results on the build day: the tenant's own (content/search-promos.json)
- * inside their dates, else the built-in three. They show only where search.promo_positions or a card's
- * own position places them.
- */
-export function activeSearchPromos(model: SiteModel): Promo[] {
-  const own = contentOf(model).search_promos;
-  if (!own) return DEFAULT_PROMOS;
-  const today = buildDate(model);
-  return (
-    own
-      .filter((p) => promoActive(p, today))
-      // The dates are the build's business; the island gets the card and where it shows.
-      .map(({ start: _start, expires: _expires, ...card }) => card)
-  );
 }
 
 /** The popup, when the tenant switches it on, has one, and it has not expired by the build date. */

@@ -93,3 +93,8 @@ export function expiryInstant(expires: string | undefined, zone: string): string
   const ms = /^\d{4}-\d{2}-\d{2}$/.test(expires) ? endOfLocalDay(expires, zone) : Date.parse(expires);
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }
+
+/** Today where the dealer is (YYYY-MM-DD) at the build's "now": dates in content and stock are the dealer's dates. */
+export function buildDate(model: { now: number; tenant: ClockTenant }): string {
+  return localDay(model.now, tenantTimeZone(model.tenant));
+}

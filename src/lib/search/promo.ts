@@ -1,3 +1,7 @@
+import type { Promo } from '../../islands/search/types.ts';
+import { buildDate } from '../rules/tenant-clock.ts';
+import type { SiteModel } from '../site/site-model.ts';
+
 /**
  * Promo or call-to-action cards in the result grid (the spec's promo node: start, expiry, position,
  * display, strictDisplay). Cards without a `position` fill the configured grid positions (0-based), the
@@ -60,4 +64,28 @@ export function promosForSearch<P extends PromoPlacement>(promos: readonly P[], 
 /** A promo shows from its start day through its expiry day (YYYY-MM-DD, Australian dates), inclusive. */
 export function promoActive(p: { start?: string | undefined; expires?: string | undefined }, today: string): boolean {
   return (p.start === undefined || p.start <= today) && (p.expires === undefined || p.expires >= today);
+}
+
+/** The call-to-action cards between results when the tenant has no content/search-promos.json. */
+export const DEFAULT_PROMOS: Promo[] = [
+  { title: 'Sell or trade in your car', text: 'Get a valuation on your current car, any make or model.', href: '/sell-your-car', cta: 'Value my car' },
+  { title: 'Finance made simple', text: 'Talk to our finance team about a loan that fits your budget.', href: '/finance', cta: 'Get finance' },
+  { title: 'Can’t see the right car?', text: 'Tell us what you are after and we will find it for you.', href: '/contact', cta: 'Contact Us' },
+];
+
+/**
+ * The cards between search results on the build day: the tenant's own (content/search-promos.json)
+ * inside their dates, else the built-in three. They show only where search.promo_positions or a card's
+ * own position places them.
+ */
+export function activeSearchPromos(model: Pick<SiteModel, 'content' | 'now' | 'tenant'>): Promo[] {
+  const own = model.content?.search_promos;
+  if (!own) return DEFAULT_PROMOS;
+  const today = buildDate(model);
+  return (
+    own
+      .filter((p) => promoActive(p, today))
+      // The dates are the build's business; the island gets the card and where it shows.
+      .map(({ start: _start, expires: _expires, ...card }) => card)
+  );
 }

@@ -1,6 +1,6 @@
 import type { SiteModel } from '../site/site-model.ts';
 import type { SearchUi } from '../../islands/search/types.ts';
-import { activeSearchPromos } from '../content/site-content.ts';
+import { activeSearchPromos } from './promo.ts';
 import { cardSettingsFor } from '../model/card-facts.ts';
 import { embeddedClient, normalisingClient, withSortFilters, type DealerSearchClient, type SearchBackendConfig } from './client.ts';
 import { searchDealers, siteDerived } from './site-derived.ts';

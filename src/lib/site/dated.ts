@@ -10,13 +10,14 @@
  * listed here is caught by the build test that compares a build inside the window with one from its
  * first day, byte for byte (tests/build/incremental-days.test.ts).
  */
-import { activeOffers, activePopup, activePromotions, activeSearchPromos, buildDate } from '../content/site-content.ts';
+import { activeOffers, activePopup, activePromotions } from '../content/site-content.ts';
+import { buildDate, tenantTimeZone } from '../rules/tenant-clock.ts';
+import { activeSearchPromos } from '../search/promo.ts';
 import type { Vehicle } from '../model/vehicle.ts';
 import { isJustArrived } from '../rules/card-tag.ts';
 import { isListed, recentSoldDays, recentSoldSettings } from '../rules/listing.ts';
 import { specialHoursLines, specialOpeningHoursSpecification } from '../rules/opening-hours.ts';
 import { regoExpiryText } from '../rules/vdp-content.ts';
-import { tenantTimeZone } from '../rules/tenant-clock.ts';
 import type { SiteModel } from './site-model.ts';
 
 export const DAY_SECONDS = 86_400;

@@ -4,7 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import type { CatalogKind } from '../../lib/search/catalog.ts';
-import { catalogSite } from '../../lib/search/catalog-site.ts';
+import { catalogSite } from '../../lib/content/catalog-site.ts';
 import { INDEX_URL_PREFIX } from '../../lib/search/index-file.ts';
 import { siteModel } from '../../io/site-model-file.ts';
 

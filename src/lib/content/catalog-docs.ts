@@ -3,10 +3,10 @@
  * active at the build date, file order), model pages (A to Z by make and model) and parts
  * (content/parts.json, file order).
  */
-import { findModelPage, modelPages, offerPicture } from '../content/models.ts';
-import { activeOffers, contentOf, contentPhoto, offerPath } from '../content/site-content.ts';
+import { findModelPage, modelPages, offerPicture } from './models.ts';
+import { activeOffers, contentOf, contentPhoto, offerPath } from './site-content.ts';
 import type { SiteModel } from '../site/site-model.ts';
-import { cardImage, offerDisclaimer, type ModelDoc, type OfferDoc, type PartDoc } from './catalog.ts';
+import { cardImage, offerDisclaimer, type ModelDoc, type OfferDoc, type PartDoc } from '../search/catalog.ts';
 
 export function offerDocs(model: SiteModel): OfferDoc[] {
   const pages = modelPages(model);

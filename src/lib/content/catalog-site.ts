@@ -1,8 +1,8 @@
 import type { SiteModel } from '../site/site-model.ts';
-import type { CatalogDoc, CatalogKind } from './catalog.ts';
-import { catalogClient, catalogEngine, engineClient, type CatalogClient } from './catalog-client.ts';
+import type { CatalogDoc, CatalogKind } from '../search/catalog.ts';
+import { catalogClient, catalogEngine, engineClient, type CatalogClient } from '../search/catalog-client.ts';
 import { modelDocs, offerDocs, partDocs } from './catalog-docs.ts';
-import { INDEX_URL_PREFIX, indexFileName } from './index-file.ts';
+import { INDEX_URL_PREFIX, indexFileName } from '../search/index-file.ts';
 
 export interface CatalogSite {
   kind: CatalogKind;
