@@ -36,7 +36,7 @@ export function toFieldIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIss
  * that is a sentence of its own ("We could not find that car.") loses its full stop inside the list, so
  * the sentence ends with one, never "car.." (issue 27).
  */
-export function invalid(c: Context<AppEnv>, issues: readonly FieldIssue[]): Response {
+export function invalid(c: Context, issues: readonly FieldIssue[]): Response {
   const sentence = `${Http.invalid} ${issues.map((i) => `${i.field}: ${i.message.replace(/\.+$/, '')}`).join('; ')}.`;
   return c.json({ error: sentence, issues }, 422);
 }

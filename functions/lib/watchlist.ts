@@ -5,7 +5,6 @@ import type { Vehicle } from '../../src/lib/model/vehicle.ts';
 import type { VehicleView } from '../../src/lib/model/vehicle-view.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
-import { enforce, ipBucket } from './rate-limit.ts';
 import { currentUser, type SessionUser } from './session.ts';
 import { idString, parse } from './validation.ts';
 
@@ -17,11 +16,14 @@ export const WatchlistBody = v.object({
 
 export type Guarded = { ok: true; user: SessionUser; carId: string } | { ok: false; response: Response };
 
-/** Shared by save-car and remove-car: feature on, limits, session, body, phone check. */
+/** What a watchlist write answers when the tenant has no watchlist (the writes' bodies carry `success`). */
+export const WATCHLIST_OFF = { success: false, error: Http.featureOff } as const;
+
+/**
+ * Shared by save-car and remove-car, after the feature switch and the per-client limit (middleware):
+ * session, body, phone check.
+ */
 export async function guardWatchlistWrite(c: Context<AppEnv>, deps: Deps): Promise<Guarded> {
-  if (!c.get('site').tenant.features.watchlist) return { ok: false, response: c.json({ success: false, error: Http.featureOff }, 404) };
-  const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'watchlist'), rules: deps.options.rateLimits.watchlistPerIp }]);
-  if (limited) return { ok: false, response: limited };
   const user = await currentUser(c, deps);
   if (!user) return { ok: false, response: c.json({ success: false, error: Http.signedOut }, 401) };
   const parsed = parse(c, WatchlistBody, c.get('body'));

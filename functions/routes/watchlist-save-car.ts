@@ -3,10 +3,13 @@ import type { Hono } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { invalid } from '../lib/validation.ts';
-import { guardWatchlistWrite } from '../lib/watchlist.ts';
+import { guardWatchlistWrite, WATCHLIST_OFF } from '../lib/watchlist.ts';
+import { feature } from '../middleware/feature.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 
 export function watchlistSaveCarRoute(app: Hono<AppEnv>, deps: Deps): void {
-  app.post('/api/watchlist/save-car', async (c) => {
+  const on = feature((site) => site.tenant.features.watchlist, WATCHLIST_OFF);
+  app.post('/api/watchlist/save-car', on, rateLimit(deps, 'watchlist', 'watchlistPerIp'), async (c) => {
     const g = await guardWatchlistWrite(c, deps);
     if (!g.ok) return g.response;
     const site = c.get('site');
