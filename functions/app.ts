@@ -2,6 +2,9 @@
  * The request-time functions: one Hono app of web-standard handlers, shared by the Node server
  * (functions/node.ts, `npm run serve`), the serverless adapter (functions/adapters/netlify/) and the
  * tests (app.request()). Each route lives in functions/routes/<name>.ts with its test beside it.
+ * What routes share is middleware in functions/middleware/: the tenant and client (site), the body's
+ * size, type and JSON (json-body, every POST), and per route rateLimit, feature, signedIn,
+ * idempotency and validate, so a route's handler holds only its own rules.
  */
 import { Hono } from 'hono';
 import { localAdapters, type Adapters } from './adapters/index.ts';

@@ -30,7 +30,7 @@ export function cookieOptions(c: Context<AppEnv>, maxAgeSec: number) {
 }
 
 /** The signed-in user of this tenant, or undefined. Sessions of another tenant never match. */
-export async function currentUser(c: Context<AppEnv>, deps: Deps): Promise<SessionUser | undefined> {
+export async function currentUser<E extends AppEnv>(c: Context<E>, deps: Deps): Promise<SessionUser | undefined> {
   const token = getCookie(c, SESSION_COOKIE);
   if (!token || token.length > 100) return undefined;
   const { rows } = await deps.db.query<{ id: string; phone: string }>(

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import type { AppEnv } from '../context.ts';
 import { Http } from '../errors.ts';
 
 export interface FieldIssue {
@@ -36,17 +35,9 @@ export function toFieldIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIss
  * that is a sentence of its own ("We could not find that car.") loses its full stop inside the list, so
  * the sentence ends with one, never "car.." (issue 27).
  */
-export function invalid(c: Context<AppEnv>, issues: readonly FieldIssue[]): Response {
+export function invalid(c: Context, issues: readonly FieldIssue[]): Response {
   const sentence = `${Http.invalid} ${issues.map((i) => `${i.field}: ${i.message.replace(/\.+$/, '')}`).join('; ')}.`;
   return c.json({ error: sentence, issues }, 422);
-}
-
-export type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response };
-
-export function parse<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S, input: unknown): Parsed<v.InferOutput<S>> {
-  const r = v.safeParse(schema, input, { abortPipeEarly: true });
-  if (r.success) return { ok: true, value: r.output };
-  return { ok: false, response: invalid(c, toFieldIssues(r.issues)) };
 }
 
 /** Common field schemas with the messages the forms show. */

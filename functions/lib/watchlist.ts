@@ -1,13 +1,10 @@
-import type { Context } from 'hono';
 import * as v from 'valibot';
 import { normaliseAuPhone } from '../../src/lib/phone/au-phone.ts';
 import type { Vehicle } from '../../src/lib/model/vehicle.ts';
 import type { VehicleView } from '../../src/lib/model/vehicle-view.ts';
-import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
-import { enforce, ipBucket } from './rate-limit.ts';
-import { currentUser, type SessionUser } from './session.ts';
-import { idString, parse } from './validation.ts';
+import type { SessionUser } from './session.ts';
+import { idString } from './validation.ts';
 
 export const WatchlistBody = v.object({
   car_id: idString('a car id'),
@@ -15,23 +12,18 @@ export const WatchlistBody = v.object({
   phone_number: v.optional(v.unknown()),
 });
 
-export type Guarded = { ok: true; user: SessionUser; carId: string } | { ok: false; response: Response };
+/** What a watchlist write answers when the tenant has no watchlist, or the visitor is signed out (the writes' bodies carry `success`). */
+export const WATCHLIST_OFF = { success: false, error: Http.featureOff } as const;
+export const WATCHLIST_SIGNED_OUT = { success: false, error: Http.signedOut } as const;
 
-/** Shared by save-car and remove-car: feature on, limits, session, body, phone check. */
-export async function guardWatchlistWrite(c: Context<AppEnv>, deps: Deps): Promise<Guarded> {
-  if (!c.get('site').tenant.features.watchlist) return { ok: false, response: c.json({ success: false, error: Http.featureOff }, 404) };
-  const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'watchlist'), rules: deps.options.rateLimits.watchlistPerIp }]);
-  if (limited) return { ok: false, response: limited };
-  const user = await currentUser(c, deps);
-  if (!user) return { ok: false, response: c.json({ success: false, error: Http.signedOut }, 401) };
-  const parsed = parse(c, WatchlistBody, c.get('body'));
-  if (!parsed.ok) return { ok: false, response: parsed.response };
-  const claimed = parsed.value.phone_number;
-  if (claimed !== undefined && claimed !== null && claimed !== '') {
-    const normalised = typeof claimed === 'string' || typeof claimed === 'number' ? normaliseAuPhone(String(claimed)) : null;
-    if (normalised !== user.phone) return { ok: false, response: c.json({ success: false, error: Http.phoneMismatch }, 403) };
-  }
-  return { ok: true, user, carId: parsed.value.car_id };
+/**
+ * Whether a write names another phone than the signed-in user's: phone_number is never trusted, only
+ * checked (absent or empty is fine; anything else must be the user's own number, else 403).
+ */
+export function claimsAnotherPhone(claimed: unknown, user: SessionUser): boolean {
+  if (claimed === undefined || claimed === null || claimed === '') return false;
+  const normalised = typeof claimed === 'string' || typeof claimed === 'number' ? normaliseAuPhone(String(claimed)) : null;
+  return normalised !== user.phone;
 }
 
 /**

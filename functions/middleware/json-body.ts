@@ -83,6 +83,11 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number
  * application/json, 400 for malformed JSON, JSON nested deeper than MAX_JSON_DEPTH, or text with
  * control characters or lone surrogates. An IP sending malformed bodies again and again gets 429.
  * An empty body without a type reads as {} (sign-out). The parsed value is c.get('body').
+ *
+ * The limit is deps.options.bodyLimitBytes (default 16 KB, functions/options.ts). Hono's own
+ * hono/body-limit is not used for it: it believes a Content-Length and passes such a body on without
+ * counting it, where this counts the bytes actually read; and it reads a chunked body before the type
+ * is looked at, so a large body of the wrong type would get 413 instead of the 415 it gets here.
  */
 export function jsonBody(deps: Deps): MiddlewareHandler<AppEnv> {
   const limit = deps.options.bodyLimitBytes;

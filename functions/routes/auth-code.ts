@@ -10,8 +10,9 @@ import { normaliseAuMobile } from '../../src/lib/phone/au-phone.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { hmac, newCode, newId } from '../lib/crypto.ts';
-import { clientKey, enforce, ipBucket } from '../lib/rate-limit.ts';
-import { parse } from '../lib/validation.ts';
+import { clientKey, enforce } from '../lib/rate-limit.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { validate } from '../middleware/validate.ts';
 
 export const MobileSchema = v.pipe(
   v.union([v.string(), v.number()], 'enter an Australian mobile number'),
@@ -28,13 +29,9 @@ export function codeHash(secret: string, tenant: string, phone: string, codeId: 
 }
 
 export function authCodeRoute(app: Hono<AppEnv>, deps: Deps): void {
-  app.post('/api/auth/code', async (c) => {
+  app.post('/api/auth/code', rateLimit(deps, 'auth-code', 'authCodePerIp'), validate(CodeRequest), async (c) => {
     const site = c.get('site');
-    const ipLimited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'auth-code'), rules: deps.options.rateLimits.authCodePerIp }]);
-    if (ipLimited) return ipLimited;
-    const parsed = parse(c, CodeRequest, c.get('body'));
-    if (!parsed.ok) return parsed.response;
-    const { phone } = parsed.value;
+    const { phone } = c.req.valid('json');
     // The daily limit is per phone and address: someone else asking for codes to a shopper's phone
     // uses up their own allowance, not the shopper's; across addresses a phone gets a short window only.
     const phoneKey = `auth-code:${site.slug}:phone:${hmac(deps.options.secret, phone).slice(0, 32)}`;

@@ -4,13 +4,12 @@
  */
 import type { Hono } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
-import { enforce, ipBucket } from '../lib/rate-limit.ts';
 import { endSession } from '../lib/session.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 
 export function authSignOutRoute(app: Hono<AppEnv>, deps: Deps): void {
-  app.post('/api/auth/sign-out', async (c) => {
-    const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'auth-session'), rules: deps.options.rateLimits.authSessionPerIp }]);
-    if (limited) return limited;
+  // Shares the session group's bucket with GET /api/auth/session.
+  app.post('/api/auth/sign-out', rateLimit(deps, 'auth-session', 'authSessionPerIp'), async (c) => {
     const body = c.get('body') as { everywhere?: unknown } | null;
     await endSession(c, deps, typeof body === 'object' && body !== null && body.everywhere === true);
     return c.json({ success: true }, 200);

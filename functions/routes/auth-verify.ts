@@ -8,9 +8,10 @@ import * as v from 'valibot';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { hmac, newId, safeEqual } from '../lib/crypto.ts';
-import { clientKey, countHits, enforce, ipBucket } from '../lib/rate-limit.ts';
+import { clientKey, countHits } from '../lib/rate-limit.ts';
 import { publicUser, startSession } from '../lib/session.ts';
-import { parse } from '../lib/validation.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { validate } from '../middleware/validate.ts';
 import { codeHash, MobileSchema } from './auth-code.ts';
 
 const VerifyRequest = v.object({
@@ -23,13 +24,9 @@ const VerifyRequest = v.object({
 });
 
 export function authVerifyRoute(app: Hono<AppEnv>, deps: Deps): void {
-  app.post('/api/auth/verify', async (c) => {
+  app.post('/api/auth/verify', rateLimit(deps, 'auth-verify', 'authVerifyPerIp'), validate(VerifyRequest), async (c) => {
     const site = c.get('site');
-    const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'auth-verify'), rules: deps.options.rateLimits.authVerifyPerIp }]);
-    if (limited) return limited;
-    const parsed = parse(c, VerifyRequest, c.get('body'));
-    if (!parsed.ok) return parsed.response;
-    const { phone, code } = parsed.value;
+    const { phone, code } = c.req.valid('json');
     const now = deps.clock.now();
     const max = deps.options.auth.maxWrongAttempts;
 

@@ -7,31 +7,34 @@
 import type { Hono } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
-import { enforce, ipBucket } from '../lib/rate-limit.ts';
+import { feature } from '../middleware/feature.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 import { tenantHasPriceGauge } from '../../src/lib/price-gauge/market.ts';
 
 export function autogaugeRoute(app: Hono<AppEnv>, deps: Deps): void {
-  app.get('/cars/:slug/autogauge', async (c) => {
-    const site = c.get('site');
-    const { tenant } = site;
-    if (!tenantHasPriceGauge(tenant)) return c.json({ error: Http.featureOff }, 404);
-    const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'gauge'), rules: deps.options.rateLimits.gaugePerIp }]);
-    if (limited) return limited;
-    const car = site.carBySlug(c.req.param('slug'));
-    if (!car) return c.json({ error: Http.unknownCar }, 404);
-    let gauge;
-    if (deps.adapters.gauge && tenant.plugins.autogauge) {
-      try {
-        gauge = await deps.adapters.gauge.gauge(car, tenant);
-      } catch (err) {
-        console.error(`[autogauge] ${deps.adapters.gauge.name} failed for ${site.slug}: ${(err as Error).message}`);
-        return c.json({ error: Http.providerFailed }, 502);
+  app.get(
+    '/cars/:slug/autogauge',
+    feature((site) => tenantHasPriceGauge(site.tenant)),
+    rateLimit(deps, 'gauge', 'gaugePerIp'),
+    async (c) => {
+      const site = c.get('site');
+      const { tenant } = site;
+      const car = site.carBySlug(c.req.param('slug'));
+      if (!car) return c.json({ error: Http.unknownCar }, 404);
+      let gauge;
+      if (deps.adapters.gauge && tenant.plugins.autogauge) {
+        try {
+          gauge = await deps.adapters.gauge.gauge(car, tenant);
+        } catch (err) {
+          console.error(`[autogauge] ${deps.adapters.gauge.name} failed for ${site.slug}: ${(err as Error).message}`);
+          return c.json({ error: Http.providerFailed }, 502);
+        }
+      } else {
+        gauge = site.gauge(car);
+        c.header('Cache-Control', 'public, max-age=300');
       }
-    } else {
-      gauge = site.gauge(car);
-      c.header('Cache-Control', 'public, max-age=300');
-    }
-    if (!gauge) return c.json({ error: Http.noGauge }, 404);
-    return c.json(gauge, 200);
-  });
+      if (!gauge) return c.json({ error: Http.noGauge }, 404);
+      return c.json(gauge, 200);
+    },
+  );
 }

@@ -14,7 +14,7 @@ import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import type { SheetPhoto } from '../lib/car-pdf.ts';
 import { guardedGet } from '../lib/outbound.ts';
-import { enforce, ipBucket } from '../lib/rate-limit.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 import type { Site } from '../registry.ts';
 
 /** Bump when the layout changes, so cached copies (browsers, CDN, this instance) are replaced. */
@@ -86,10 +86,8 @@ async function photoBytes(deps: Deps, site: Site, path: string): Promise<SheetPh
 
 export function carPdfRoute(app: Hono<AppEnv>, deps: Deps): void {
   const rendered = new Map<string, Uint8Array>();
-  app.get('/api/cars/:slug/pdf', async (c) => {
+  app.get('/api/cars/:slug/pdf', rateLimit(deps, 'pdf', 'pdfPerIp'), async (c) => {
     const site = c.get('site');
-    const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'pdf'), rules: deps.options.rateLimits.pdfPerIp }]);
-    if (limited) return limited;
     const car = site.carBySlug(c.req.param('slug'));
     // Only cars with a page (listed) have a sheet.
     if (!car?.listed) return c.json({ error: Http.unknownCar }, 404);

@@ -11,13 +11,14 @@
  * POST /api/cars/{slug}/view.json: the same count and answer (kept for pages built before the GET).
  * Views = the export's `views` plus counted visitors.
  */
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { hmac, newToken } from '../lib/crypto.ts';
-import { countHits, enforce, ipBucket } from '../lib/rate-limit.ts';
+import { countHits, ipBucket } from '../lib/rate-limit.ts';
 import { cookieOptions, VISITOR_COOKIE } from '../lib/session.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 
 /** The query's numbers: absent, or digits (at most 13: unix seconds or milliseconds). */
 const DIGITS = /^\d{1,13}$/;
@@ -55,11 +56,17 @@ async function answer(c: Context<AppEnv>, deps: Deps, slug: string): Promise<Res
   );
 }
 
+const checkViewQuery: MiddlewareHandler<AppEnv> = async (c, next) => {
+  for (const key of ['photos_count', 'updated_at']) {
+    const value = c.req.query(key);
+    if (value !== undefined && value !== '' && !DIGITS.test(value)) return c.json({ error: VIEW_QUERY_ERROR }, 400);
+  }
+  return next();
+};
+
 /** Counts this visitor once for the car (cookie, and one address once per car a day), then answers. */
 async function countAndAnswer(c: Context<AppEnv>, deps: Deps): Promise<Response> {
   const site = c.get('site');
-  const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'views'), rules: deps.options.rateLimits.viewsPerIp }]);
-  if (limited) return limited;
   const car = site.carBySlug(c.req.param('slug') ?? '');
   if (!car) return c.json({ error: Http.unknownCar }, 404);
   let visitor = getCookie(c, VISITOR_COOKIE);
@@ -80,13 +87,8 @@ async function countAndAnswer(c: Context<AppEnv>, deps: Deps): Promise<Response>
 }
 
 export function carViewsRoute(app: Hono<AppEnv>, deps: Deps): void {
-  app.get('/api/cars/:slug/view.json', async (c) => {
-    for (const key of ['photos_count', 'updated_at']) {
-      const value = c.req.query(key);
-      if (value !== undefined && value !== '' && !DIGITS.test(value)) return c.json({ error: VIEW_QUERY_ERROR }, 400);
-    }
-    return countAndAnswer(c, deps);
-  });
-
-  app.post('/api/cars/:slug/view.json', (c) => countAndAnswer(c, deps));
+  const limit = rateLimit(deps, 'views', 'viewsPerIp');
+  // The query is checked before the limit counts, as it always was: a malformed call costs nothing.
+  app.get('/api/cars/:slug/view.json', checkViewQuery, limit, (c) => countAndAnswer(c, deps));
+  app.post('/api/cars/:slug/view.json', limit, (c) => countAndAnswer(c, deps));
 }

@@ -5,13 +5,11 @@
 import type { Hono } from 'hono';
 import { estimateDelivery } from '../../src/lib/delivery/index.ts';
 import type { AppEnv, Deps } from '../context.ts';
-import { enforce, ipBucket } from '../lib/rate-limit.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 
 export function deliveryRoute(app: Hono<AppEnv>, deps: Deps): void {
-  app.get('/api/delivery', async (c) => {
+  app.get('/api/delivery', rateLimit(deps, 'delivery', 'deliveryPerIp'), (c) => {
     const site = c.get('site');
-    const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'delivery'), rules: deps.options.rateLimits.deliveryPerIp }]);
-    if (limited) return limited;
     const estimate = estimateDelivery(c.req.query('postcode'), site.tenant.delivery_zones);
     if (!estimate.ok) return c.json({ error: estimate.message }, estimate.reason === 'unknown' ? 404 : 400);
     c.header('Cache-Control', 'public, max-age=300');

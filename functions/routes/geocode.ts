@@ -6,14 +6,12 @@ import type { Hono } from 'hono';
 import { DeliveryMessages } from '../../src/lib/delivery/index.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { lookupPostcode } from '../lib/postcodes.ts';
-import { enforce, ipBucket } from '../lib/rate-limit.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 
 export const GeocodeMessages = { notFound: 'Invalid postcode', format: DeliveryMessages.invalid } as const;
 
 export function geocodeRoute(app: Hono<AppEnv>, deps: Deps): void {
-  app.get('/api/geocode', async (c) => {
-    const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'geocode'), rules: deps.options.rateLimits.geocodePerIp }]);
-    if (limited) return limited;
+  app.get('/api/geocode', rateLimit(deps, 'geocode', 'geocodePerIp'), (c) => {
     const postcode = (c.req.query('postcode') ?? '').trim();
     if (!/^\d{4}$/.test(postcode)) return c.json({ error: GeocodeMessages.format }, 400);
     const hit = lookupPostcode(postcode);

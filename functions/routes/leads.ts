@@ -4,7 +4,7 @@
  * is 409). A filled honeypot field gets a normal-looking 201 and nothing is stored. Rate-limited per
  * IP; past the tenant's ceiling each IP is held to a lower hourly limit, never the whole tenant. The tenant comes from the origin (middleware), never from the body.
  */
-import type { Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { normaliseAuPhone } from '../../src/lib/phone/au-phone.ts';
 import type { AppEnv, Deps } from '../context.ts';
@@ -14,11 +14,14 @@ import { canonicalJson, hmac, newId, sha256 } from '../lib/crypto.ts';
 import { fullName, type CarSnapshot, type LeadPayload, type Reservation, type TradeIn } from '../lib/lead.ts';
 import { localPayment } from '../adapters/local.ts';
 import { RESERVATION_CATEGORY } from '../../src/lib/rules/reserve-terms.ts';
-import { idempotencyKey } from '../lib/idempotency.ts';
 import { enqueueLead } from '../lib/outbox.ts';
 import { lookupPostcode } from '../lib/postcodes.ts';
 import { countHits, ipBucket, tooMany } from '../lib/rate-limit.ts';
-import { idString, invalid, looseBoolean, optionalText, parse, type FieldIssue } from '../lib/validation.ts';
+import { idString, invalid, looseBoolean, optionalText, type FieldIssue } from '../lib/validation.ts';
+import { conflict, idempotency, replayed, type IdempotencyEnv } from '../middleware/idempotency.ts';
+import { validate } from '../middleware/validate.ts';
+import type { Vehicle } from '../../src/lib/model/vehicle.ts';
+import type { VehicleView } from '../../src/lib/model/vehicle-view.ts';
 
 /** The hidden field bots fill in; people never see it. Keep it empty in every form. */
 export const HONEYPOT_FIELD = 'contact_me_by_fax_only';
@@ -163,6 +166,7 @@ const LeadSchema = v.looseObject({
 });
 
 type LeadInput = v.InferOutput<typeof LeadSchema>;
+type LeadsEnv = AppEnv & IdempotencyEnv;
 const KNOWN = new Set([...Object.keys(LeadSchema.entries), HONEYPOT_FIELD]);
 
 /** The spec's client rules, applied again here: `(check_option)` boxes become additional services, `_radio_options` fields are dropped. */
@@ -211,39 +215,43 @@ function present(x: unknown): boolean {
   return x !== undefined && x !== null && x !== '';
 }
 
-export function leadsRoute(app: Hono<AppEnv>, deps: Deps): void {
-  app.post('/api/leads', async (c) => {
-    const site = c.get('site');
-    const body = c.get('body');
-    const now = deps.clock.now();
+/** The Idempotency-Key's partner: a hash of the body, so a retry with other data is told apart (409). */
+function requestHash(body: unknown): string {
+  return sha256(canonicalJson(body));
+}
 
-    const idem = idempotencyKey(c);
-    if (!idem.ok) return idem.response;
-    const { key } = idem;
-    const requestHash = sha256(canonicalJson(body));
+/**
+ * The stored lead a retry asks for: the same key and body answer that lead again (201, Idempotent-Replayed),
+ * the same key with another body is 409; undefined when the key is new (or there is none).
+ */
+async function storedLead(c: Context<LeadsEnv>, deps: Deps): Promise<Response | undefined> {
+  const key = c.get('idempotencyKey');
+  if (key === undefined) return undefined;
+  const { rows } = await deps.db.query<{ id: string; request_hash: string }>('SELECT id, request_hash FROM leads WHERE tenant = $1 AND idempotency_key = $2', [
+    c.get('site').slug,
+    key,
+  ]);
+  const prior = rows[0];
+  if (!prior) return undefined;
+  if (prior.request_hash !== requestHash(c.get('body'))) return conflict(c);
+  return replayed(c, { lead_id: prior.id, success: true });
+}
 
-    // A retry of a stored lead answers the stored lead, before any limit is counted.
-    const replay = async (): Promise<Response | undefined> => {
-      if (key === undefined) return undefined;
-      const { rows } = await deps.db.query<{ id: string; request_hash: string }>(
-        'SELECT id, request_hash FROM leads WHERE tenant = $1 AND idempotency_key = $2',
-        [site.slug, key],
-      );
-      const prior = rows[0];
-      if (!prior) return undefined;
-      if (prior.request_hash !== requestHash) return c.json({ error: Http.idempotencyConflict }, 409);
-      c.header('Idempotent-Replayed', 'true');
-      return c.json({ lead_id: prior.id, success: true }, 201);
-    };
-    const replayed = await replay();
-    if (replayed) return replayed;
+/** A retry of a stored lead answers the stored lead, before any limit is counted. */
+function replayStoredLead(deps: Deps): MiddlewareHandler<LeadsEnv> {
+  return async (c, next) => (await storedLead(c, deps)) ?? next();
+}
 
-    // Every request counts (per IP, per IP over the hour, and for the tenant). An IP over its own
-    // limit is refused. Past the tenant's ceiling (a flood from many addresses) each IP is also held
-    // to its surge limit: the flooding addresses are refused, a shopper's first enquiries still pass.
+/**
+ * Every request counts (per IP, per IP over the hour, and for the tenant). An IP over its own limit is
+ * refused. Past the tenant's ceiling (a flood from many addresses) each IP is also held to its surge
+ * limit: the flooding addresses are refused, a shopper's first enquiries still pass.
+ */
+function leadLimits(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
     const limits = deps.options.rateLimits;
     const ipKey = ipBucket(c, deps, 'leads');
-    const tenantKey = `leads:${site.slug}:tenant`;
+    const tenantKey = `leads:${c.get('site').slug}:tenant`;
     const counted = await countHits(deps, [
       { key: ipKey, rules: limits.leadsPerIp },
       { key: `${ipKey}:surge`, rules: limits.leadsPerIpInSurge },
@@ -254,173 +262,231 @@ export function leadsRoute(app: Hono<AppEnv>, deps: Deps): void {
     const surge = counted.some((w) => w.over && w.key === tenantKey);
     const surgeOver = counted.filter((w) => w.over && w.key === `${ipKey}:surge`);
     if (surge && surgeOver.length) return tooMany(c, deps, surgeOver);
+    return next();
+  };
+}
 
-    if (!body || typeof body !== 'object' || Array.isArray(body)) return invalid(c, [{ field: 'body', message: 'expected a JSON object' }]);
-    const raw = body as Record<string, unknown>;
+/** A lead is a JSON object; anything else is 422 before the schema (whose own message would name the type). */
+const objectBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const body = c.get('body');
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return invalid(c, [{ field: 'body', message: 'expected a JSON object' }]);
+  return next();
+};
 
-    // Honeypot: a bot gets what a person gets, and nothing is stored or sent.
-    if (present(raw[HONEYPOT_FIELD])) return c.json({ lead_id: newId(), success: true }, 201);
+/** Honeypot: a bot gets what a person gets (201, before validation), and nothing is stored or sent. */
+const honeypot: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (present((c.get('body') as Record<string, unknown>)[HONEYPOT_FIELD])) return c.json({ lead_id: newId(), success: true }, 201);
+  return next();
+};
 
-    const parsed = parse(c, LeadSchema, raw);
-    if (!parsed.ok) return parsed.response;
-    const input: LeadInput = parsed.value;
-    const { extra, services, issues } = splitExtras(raw);
+interface CheckedLead {
+  issues: FieldIssue[];
+  car: Vehicle | undefined;
+  view: VehicleView | undefined;
+  reserving: boolean;
+}
 
-    // Rules that need the tenant.
-    if (!input.email && !input.phone) issues.push({ field: 'email', message: 'enter an email address or a phone number' });
-    // car_id is the car's id; /checkout-journey?car_id={slug} passes its slug.
-    const car = input.car_id !== undefined ? (site.carById(input.car_id) ?? site.carBySlug(input.car_id)) : undefined;
-    if (input.car_id !== undefined && !car) issues.push({ field: 'car_id', message: Http.unknownCar });
-    const reserving = input.category === RESERVATION_CATEGORY;
-    // Whether the car can be reserved, its deposit and its name are the build's view of it (the same as its page's).
-    const view = car && site.view(car);
-    if (reserving && view && !view.reserve) issues.push({ field: 'car_id', message: Http.notReservable });
-    if (input.dealership_slug !== undefined && !site.tenant.dealerships.some((d) => d.slug === input.dealership_slug)) {
-      issues.push({ field: 'dealership_slug', message: 'choose a dealership' });
-    }
-    if (input.location_id !== undefined && !site.tenant.locations.some((l) => l.id === input.location_id)) {
-      issues.push({ field: 'location_id', message: 'choose a location' });
-    }
-    if (site.tenant.features.terms_checkbox && input.terms_conditions !== true) {
-      issues.push({ field: 'terms_conditions', message: '*You must agree to the terms of use before submitting.' });
-    }
-    if (input.lead_id !== undefined) {
-      const { rows } = await deps.db.query('SELECT 1 FROM leads WHERE id = $1 AND tenant = $2', [input.lead_id, site.slug]);
-      if (rows.length === 0) issues.push({ field: 'lead_id', message: 'we could not find that enquiry' });
-    }
+/** The rules that need the tenant (its cars, dealerships, locations, terms switch and stored leads). */
+async function checkAgainstTenant(deps: Deps, site: Site, input: LeadInput, issues: FieldIssue[]): Promise<CheckedLead> {
+  if (!input.email && !input.phone) issues.push({ field: 'email', message: 'enter an email address or a phone number' });
+  // car_id is the car's id; /checkout-journey?car_id={slug} passes its slug.
+  const car = input.car_id !== undefined ? (site.carById(input.car_id) ?? site.carBySlug(input.car_id)) : undefined;
+  if (input.car_id !== undefined && !car) issues.push({ field: 'car_id', message: Http.unknownCar });
+  const reserving = input.category === RESERVATION_CATEGORY;
+  // Whether the car can be reserved, its deposit and its name are the build's view of it (the same as its page's).
+  const view = car && site.view(car);
+  if (reserving && view && !view.reserve) issues.push({ field: 'car_id', message: Http.notReservable });
+  if (input.dealership_slug !== undefined && !site.tenant.dealerships.some((d) => d.slug === input.dealership_slug)) {
+    issues.push({ field: 'dealership_slug', message: 'choose a dealership' });
+  }
+  if (input.location_id !== undefined && !site.tenant.locations.some((l) => l.id === input.location_id)) {
+    issues.push({ field: 'location_id', message: 'choose a location' });
+  }
+  if (site.tenant.features.terms_checkbox && input.terms_conditions !== true) {
+    issues.push({ field: 'terms_conditions', message: '*You must agree to the terms of use before submitting.' });
+  }
+  if (input.lead_id !== undefined) {
+    const { rows } = await deps.db.query('SELECT 1 FROM leads WHERE id = $1 AND tenant = $2', [input.lead_id, site.slug]);
+    if (rows.length === 0) issues.push({ field: 'lead_id', message: 'we could not find that enquiry' });
+  }
+  return { issues, car, view, reserving };
+}
+
+/** What the lead records of the car: the facts the dealer needs, as they were when the lead came in. */
+function carSnapshot(site: Site, car: Vehicle): CarSnapshot {
+  return {
+    id: car.id,
+    slug: car.slug,
+    stocknum: car.stocknum,
+    year: car.year,
+    make: car.make,
+    model: car.model,
+    badge: car.badge,
+    vin: car.vin,
+    price: car.price,
+    car_type: car.car_type,
+    status: car.status,
+    km: car.km,
+    location_name: car.location?.name ?? car.location_name,
+    url: `${site.tenant.url.replace(/\/$/, '')}${car.path}`,
+  };
+}
+
+/** The trade-in valuation steps' fields, when the form sent any of them. */
+function tradeIn(input: LeadInput): TradeIn | undefined {
+  const sent =
+    input.id !== undefined ||
+    input.rego ||
+    input.regoState ||
+    input.adjustmentAnswers !== undefined ||
+    input.offer_price !== undefined ||
+    input.offer_accepted !== undefined ||
+    input.form_completed !== undefined;
+  if (!sent) return undefined;
+  return {
+    id: input.id,
+    rego: input.rego,
+    regoState: input.regoState,
+    adjustmentAnswers: input.adjustmentAnswers,
+    offer_price: input.offer_price,
+    offer_accepted: input.offer_accepted,
+    form_completed: input.form_completed,
+  };
+}
+
+/** The enquiry prefill about the vehicle of interest, under the names the dealer's systems read. */
+function vehicleOfInterest(input: LeadInput): Record<string, string> | undefined {
+  const entries: [string, string][] = (
+    [
+      ['manufacturer_slug', input.manufacturer_slug],
+      ['stock_number', input.stock_number],
+      ['make', input['Vehicle Make']],
+      ['model', input['Vehicle Model']],
+      ['car_type', input.car_type],
+      ['vehicle_status', input.vehicle_status],
+    ] as const
+  ).flatMap(([k, val]) => (typeof val === 'string' ? [[k, val] as [string, string]] : []));
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
+/** The stored and delivered lead: the checked input, the car's snapshot and the dealer's contact. */
+function leadPayload(
+  site: Site,
+  input: LeadInput,
+  car: Vehicle | undefined,
+  extras: { extra: Record<string, string>; services: string[] },
+  userAgent: string | undefined,
+): LeadPayload {
+  const place = input.postcode ? lookupPostcode(input.postcode) : undefined;
+  return {
+    category: input.category,
+    subcategory: input.subcategory,
+    name: input.name,
+    last_name: input.last_name,
+    email: input.email,
+    phone: input.phone || undefined,
+    phone_e164: input.phone ? (normaliseAuPhone(input.phone) ?? undefined) : undefined,
+    postcode: input.postcode || undefined,
+    postcode_state: place?.states[0],
+    postcode_place: place?.place,
+    message: input.message,
+    opt_in: input.opt_in ?? false,
+    dealership_slug: input.dealership_slug,
+    location: input.location,
+    location_id: input.location_id,
+    Rego: input.Rego,
+    page_id: input.page_id,
+    terms_conditions: input.terms_conditions,
+    additional_services: [...new Set([...(input.additional_services ?? []), ...extras.services])],
+    event_id: input.event_id,
+    url: input.url,
+    source: 'Website',
+    user_agent: input.user_agent ?? userAgent?.slice(0, 500),
+    car_id: car?.id,
+    car_dealership_id: car ? (car.dealership_id ?? site.tenant.dealerships[0]?.id) : undefined,
+    car: car && carSnapshot(site, car),
+    lead_attributes: {
+      visited_pages: input.lead_attributes?.visited_pages ?? [],
+      linked_query_params: input.lead_attributes?.linked_query_params ?? {},
+    },
+    lead_id: input.lead_id,
+    trade_in: tradeIn(input),
+    vehicle: vehicleOfInterest(input),
+    extra: extras.extra,
+    dealer: dealerContact(site, input.location_id),
+  };
+}
+
+/**
+ * A reservation asks the payment adapter before anything is stored: a provider that refuses leaves no
+ * half-made reservation behind. The deposit is the server's (the same the car's Reserve button and
+ * checkout page show: the car's payment processor's, else the tenant's), never the browser's.
+ * Returns false when the provider failed.
+ */
+async function reserveCar(deps: Deps, site: Site, leadId: string, car: Vehicle, name: string, deposit: number, payload: LeadPayload): Promise<boolean> {
+  const provider = deps.adapters.payment ?? localPayment;
+  try {
+    const answer = await provider.reserve({
+      tenant: site.slug,
+      leadId,
+      car: { id: car.id, stocknum: car.stocknum, name, price: car.price },
+      deposit,
+      customer: { name: fullName(payload), email: payload.email, phone: payload.phone_e164 ?? payload.phone },
+    });
+    payload.reservation = { deposit, provider: provider.name, status: answer.status, reference: answer.reference } satisfies Reservation;
+    return true;
+  } catch (err) {
+    console.error(`reservation: the payment provider ${provider.name} failed: ${(err as Error).message}`);
+    return false;
+  }
+}
+
+/** Stores the lead and its outbox rows in one transaction; false when a concurrent request with the same key won. */
+async function storeLead(c: Context<LeadsEnv>, deps: Deps, id: string, payload: LeadPayload, now: Date): Promise<boolean> {
+  const site = c.get('site');
+  return deps.db.transaction(async (tx) => {
+    const inserted = await tx.query<{ id: string }>(
+      `INSERT INTO leads (id, tenant, created_at, category, subcategory, car_id, related_lead_id, idempotency_key, request_hash, payload, ip_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)
+       ON CONFLICT (tenant, idempotency_key) DO NOTHING
+       RETURNING id`,
+      [
+        id,
+        site.slug,
+        now,
+        payload.category,
+        payload.subcategory ?? null,
+        payload.car_id ?? null,
+        payload.lead_id ?? null,
+        c.get('idempotencyKey') ?? null,
+        requestHash(c.get('body')),
+        JSON.stringify(payload),
+        hmac(deps.options.secret, c.get('ip')).slice(0, 32),
+      ],
+    );
+    if (inserted.rows.length === 0) return false;
+    await enqueueLead(tx, site, id, now);
+    return true;
+  });
+}
+
+export function leadsRoute(app: Hono<AppEnv>, deps: Deps): void {
+  app.post('/api/leads', idempotency(), replayStoredLead(deps), leadLimits(deps), objectBody, honeypot, validate(LeadSchema), async (c) => {
+    const site = c.get('site');
+    const now = deps.clock.now();
+    const input = c.req.valid('json');
+    const { extra, services, issues } = splitExtras(c.get('body') as Record<string, unknown>);
+    const { car, view, reserving } = await checkAgainstTenant(deps, site, input, issues);
     if (issues.length) return invalid(c, issues);
 
-    const phoneE164 = input.phone ? (normaliseAuPhone(input.phone) ?? undefined) : undefined;
-    const place = input.postcode ? lookupPostcode(input.postcode) : undefined;
-    const snapshot: CarSnapshot | undefined = car && {
-      id: car.id,
-      slug: car.slug,
-      stocknum: car.stocknum,
-      year: car.year,
-      make: car.make,
-      model: car.model,
-      badge: car.badge,
-      vin: car.vin,
-      price: car.price,
-      car_type: car.car_type,
-      status: car.status,
-      km: car.km,
-      location_name: car.location?.name ?? car.location_name,
-      url: `${site.tenant.url.replace(/\/$/, '')}${car.path}`,
-    };
-    const tradeIn: TradeIn | undefined =
-      input.id !== undefined ||
-      input.rego ||
-      input.regoState ||
-      input.adjustmentAnswers !== undefined ||
-      input.offer_price !== undefined ||
-      input.offer_accepted !== undefined ||
-      input.form_completed !== undefined
-        ? {
-            id: input.id,
-            rego: input.rego,
-            regoState: input.regoState,
-            adjustmentAnswers: input.adjustmentAnswers,
-            offer_price: input.offer_price,
-            offer_accepted: input.offer_accepted,
-            form_completed: input.form_completed,
-          }
-        : undefined;
-    const vehicleEntries: [string, string][] = (
-      [
-        ['manufacturer_slug', input.manufacturer_slug],
-        ['stock_number', input.stock_number],
-        ['make', input['Vehicle Make']],
-        ['model', input['Vehicle Model']],
-        ['car_type', input.car_type],
-        ['vehicle_status', input.vehicle_status],
-      ] as const
-    ).flatMap(([k, val]) => (typeof val === 'string' ? [[k, val] as [string, string]] : []));
-    const payload: LeadPayload = {
-      category: input.category,
-      subcategory: input.subcategory,
-      name: input.name,
-      last_name: input.last_name,
-      email: input.email,
-      phone: input.phone || undefined,
-      phone_e164: phoneE164,
-      postcode: input.postcode || undefined,
-      postcode_state: place?.states[0],
-      postcode_place: place?.place,
-      message: input.message,
-      opt_in: input.opt_in ?? false,
-      dealership_slug: input.dealership_slug,
-      location: input.location,
-      location_id: input.location_id,
-      Rego: input.Rego,
-      page_id: input.page_id,
-      terms_conditions: input.terms_conditions,
-      additional_services: [...new Set([...(input.additional_services ?? []), ...services])],
-      event_id: input.event_id,
-      url: input.url,
-      source: 'Website',
-      user_agent: input.user_agent ?? c.req.header('user-agent')?.slice(0, 500),
-      car_id: car?.id,
-      car_dealership_id: car ? (car.dealership_id ?? site.tenant.dealerships[0]?.id) : undefined,
-      car: snapshot,
-      lead_attributes: {
-        visited_pages: input.lead_attributes?.visited_pages ?? [],
-        linked_query_params: input.lead_attributes?.linked_query_params ?? {},
-      },
-      lead_id: input.lead_id,
-      trade_in: tradeIn,
-      vehicle: vehicleEntries.length ? Object.fromEntries(vehicleEntries) : undefined,
-      extra,
-      dealer: dealerContact(site, input.location_id),
-    };
-
+    const payload = leadPayload(site, input, car, { extra, services }, c.req.header('user-agent'));
     const id = newId();
-    // A reservation of a car asks the payment adapter before anything is stored: a provider that
-    // refuses leaves no half-made reservation behind. The deposit is the server's, not the browser's.
     if (reserving && car && view?.reserve) {
-      const provider = deps.adapters.payment ?? localPayment;
-      // The same deposit the car's Reserve button and checkout page show (the car's payment processor's, else the tenant's).
-      const { deposit } = view.reserve;
-      try {
-        const answer = await provider.reserve({
-          tenant: site.slug,
-          leadId: id,
-          car: { id: car.id, stocknum: car.stocknum, name: view.fullName, price: car.price },
-          deposit,
-          customer: { name: fullName(payload), email: payload.email, phone: payload.phone_e164 ?? payload.phone },
-        });
-        payload.reservation = { deposit, provider: provider.name, status: answer.status, reference: answer.reference } satisfies Reservation;
-      } catch (err) {
-        console.error(`reservation: the payment provider ${provider.name} failed: ${(err as Error).message}`);
-        return c.json({ error: Http.reservationUnavailable }, 502);
-      }
+      const reserved = await reserveCar(deps, site, id, car, view.fullName, view.reserve.deposit, payload);
+      if (!reserved) return c.json({ error: Http.reservationUnavailable }, 502);
     }
-    const stored = await deps.db.transaction(async (tx) => {
-      const inserted = await tx.query<{ id: string }>(
-        `INSERT INTO leads (id, tenant, created_at, category, subcategory, car_id, related_lead_id, idempotency_key, request_hash, payload, ip_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)
-         ON CONFLICT (tenant, idempotency_key) DO NOTHING
-         RETURNING id`,
-        [
-          id,
-          site.slug,
-          now,
-          payload.category,
-          payload.subcategory ?? null,
-          payload.car_id ?? null,
-          payload.lead_id ?? null,
-          key ?? null,
-          requestHash,
-          JSON.stringify(payload),
-          hmac(deps.options.secret, c.get('ip')).slice(0, 32),
-        ],
-      );
-      if (inserted.rows.length === 0) return false; // a concurrent request with the same key won
-      await enqueueLead(tx, site, id, now);
-      return true;
-    });
-    if (!stored) {
-      const again = await replay();
+    if (!(await storeLead(c, deps, id, payload, now))) {
+      const again = await storedLead(c, deps);
       if (again) return again;
       throw new Error('idempotency conflict without a stored lead');
     }

@@ -7,9 +7,10 @@ import * as v from 'valibot';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { canonicalJson, newId } from '../lib/crypto.ts';
-import { idempotencyKey } from '../lib/idempotency.ts';
-import { enforce, ipBucket } from '../lib/rate-limit.ts';
-import { idString, invalid, parse, type FieldIssue } from '../lib/validation.ts';
+import { idString, invalid, type FieldIssue } from '../lib/validation.ts';
+import { conflict, idempotency, replayed } from '../middleware/idempotency.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { validate } from '../middleware/validate.ts';
 
 const MiscBody = v.looseObject({
   column_name: v.optional(v.picklist(['valuation'], 'expected "valuation"'), 'valuation'),
@@ -18,15 +19,10 @@ const MiscBody = v.looseObject({
 });
 
 export function miscellaneousRoute(app: Hono<AppEnv>, deps: Deps): void {
-  app.post('/api/miscellaneous', async (c) => {
+  app.post('/api/miscellaneous', rateLimit(deps, 'miscellaneous', 'miscellaneousPerIp'), idempotency(), validate(MiscBody), async (c) => {
     const site = c.get('site');
-    const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'miscellaneous'), rules: deps.options.rateLimits.miscellaneousPerIp }]);
-    if (limited) return limited;
-    const idem = idempotencyKey(c);
-    if (!idem.ok) return idem.response;
-    const parsed = parse(c, MiscBody, c.get('body'));
-    if (!parsed.ok) return parsed.response;
-    const { column_name, lead_id, car_id, ...data } = parsed.value;
+    const key = c.get('idempotencyKey');
+    const { column_name, lead_id, car_id, ...data } = c.req.valid('json');
     const issues: FieldIssue[] = [];
     if (Object.keys(data).length === 0) issues.push({ field: 'body', message: 'expected the valuation result' });
     if (car_id !== undefined && !site.carById(car_id)) issues.push({ field: 'car_id', message: Http.unknownCar });
@@ -39,13 +35,13 @@ export function miscellaneousRoute(app: Hono<AppEnv>, deps: Deps): void {
       `INSERT INTO valuations (id, tenant, column_name, lead_id, car_id, data, created_at, idempotency_key)
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8)
        ON CONFLICT (tenant, idempotency_key) DO NOTHING RETURNING id`,
-      [newId(), site.slug, column_name, lead_id ?? null, car_id ?? null, JSON.stringify(data), deps.clock.now(), idem.key ?? null],
+      [newId(), site.slug, column_name, lead_id ?? null, car_id ?? null, JSON.stringify(data), deps.clock.now(), key ?? null],
     );
     if (inserted.rows[0]) return c.json({ success: true, id: inserted.rows[0].id }, 201);
     // The key was used before: the same save is a replay, different data is a conflict (never dropped silently).
     const { rows } = await deps.db.query<{ id: string; lead_id: string | null; car_id: string | null; data: unknown }>(
       'SELECT id, lead_id, car_id, data FROM valuations WHERE tenant = $1 AND idempotency_key = $2',
-      [site.slug, idem.key],
+      [site.slug, key],
     );
     const prior = rows[0];
     const same =
@@ -53,8 +49,7 @@ export function miscellaneousRoute(app: Hono<AppEnv>, deps: Deps): void {
       prior.lead_id === (lead_id ?? null) &&
       prior.car_id === (car_id ?? null) &&
       canonicalJson(typeof prior.data === 'string' ? (JSON.parse(prior.data) as unknown) : prior.data) === canonicalJson(data);
-    if (!same) return c.json({ error: Http.idempotencyConflict }, 409);
-    c.header('Idempotent-Replayed', 'true');
-    return c.json({ success: true, id: prior.id }, 201);
+    if (!same) return conflict(c);
+    return replayed(c, { success: true, id: prior.id });
   });
 }

@@ -4,9 +4,10 @@ import * as v from 'valibot';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { hmac, newId } from '../lib/crypto.ts';
-import { idempotencyKey } from '../lib/idempotency.ts';
-import { enforce, ipBucket } from '../lib/rate-limit.ts';
-import { idString, invalid, optionalText, parse } from '../lib/validation.ts';
+import { idString, invalid, optionalText } from '../lib/validation.ts';
+import { conflict, idempotency, replayed } from '../middleware/idempotency.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { validate } from '../middleware/validate.ts';
 
 const RevealBody = v.object({
   car_id: idString('a car id'),
@@ -35,17 +36,13 @@ export function revealDealership(sent: string | undefined, { car, tenant }: Deal
 }
 
 export function phoneRevealRoute(app: Hono<AppEnv>, deps: Deps): void {
-  app.post('/api/phone-reveal', async (c) => {
+  app.post('/api/phone-reveal', rateLimit(deps, 'phone-reveal', 'phoneRevealPerIp'), validate(RevealBody), idempotency(), async (c) => {
     const site = c.get('site');
-    const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'phone-reveal'), rules: deps.options.rateLimits.phoneRevealPerIp }]);
-    if (limited) return limited;
-    const parsed = parse(c, RevealBody, c.get('body'));
-    if (!parsed.ok) return parsed.response;
-    const idem = idempotencyKey(c);
-    if (!idem.ok) return idem.response;
-    const car = site.carById(parsed.value.car_id);
+    const body = c.req.valid('json');
+    const key = c.get('idempotencyKey');
+    const car = site.carById(body.car_id);
     if (!car) return invalid(c, [{ field: 'car_id', message: Http.unknownCar }]);
-    const dealership = revealDealership(parsed.value.dealership_id, { car, tenant: site.tenant });
+    const dealership = revealDealership(body.dealership_id, { car, tenant: site.tenant });
     const inserted = await deps.db.query<{ id: string }>(
       `INSERT INTO phone_reveals (id, tenant, car_id, dealership_id, website_id, created_at, ip_hash, idempotency_key)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -55,10 +52,10 @@ export function phoneRevealRoute(app: Hono<AppEnv>, deps: Deps): void {
         site.slug,
         car.id,
         dealership?.id ?? null,
-        parsed.value.website_id ?? null,
+        body.website_id ?? null,
         deps.clock.now(),
         hmac(deps.options.secret, c.get('ip')).slice(0, 32),
-        idem.key ?? null,
+        key ?? null,
       ],
     );
     if (inserted.rows[0]) return c.json({ success: true, id: inserted.rows[0].id, dealership: dealership?.name }, 201);
@@ -66,16 +63,15 @@ export function phoneRevealRoute(app: Hono<AppEnv>, deps: Deps): void {
     // the leads route answers), never answered as if the other data had been recorded (issue 27).
     const { rows } = await deps.db.query<{ id: string; car_id: string; dealership_id: string | null; website_id: string | null }>(
       'SELECT id, car_id, dealership_id, website_id FROM phone_reveals WHERE tenant = $1 AND idempotency_key = $2',
-      [site.slug, idem.key],
+      [site.slug, key],
     );
     const prior = rows[0];
     const same =
       prior !== undefined &&
       prior.car_id === car.id &&
       (prior.dealership_id ?? null) === (dealership?.id ?? null) &&
-      (prior.website_id ?? null) === (parsed.value.website_id ?? null);
-    if (!same) return c.json({ error: Http.idempotencyConflict }, 409);
-    c.header('Idempotent-Replayed', 'true');
-    return c.json({ success: true, id: prior.id, dealership: dealership?.name }, 201);
+      (prior.website_id ?? null) === (body.website_id ?? null);
+    if (!same) return conflict(c);
+    return replayed(c, { success: true, id: prior.id, dealership: dealership?.name });
   });
 }

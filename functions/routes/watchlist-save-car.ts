@@ -3,21 +3,28 @@ import type { Hono } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import { invalid } from '../lib/validation.ts';
-import { guardWatchlistWrite } from '../lib/watchlist.ts';
+import { claimsAnotherPhone, WATCHLIST_OFF, WATCHLIST_SIGNED_OUT, WatchlistBody } from '../lib/watchlist.ts';
+import { feature } from '../middleware/feature.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { signedIn } from '../middleware/session.ts';
+import { validate } from '../middleware/validate.ts';
 
 export function watchlistSaveCarRoute(app: Hono<AppEnv>, deps: Deps): void {
-  app.post('/api/watchlist/save-car', async (c) => {
-    const g = await guardWatchlistWrite(c, deps);
-    if (!g.ok) return g.response;
+  const on = feature((site) => site.tenant.features.watchlist, WATCHLIST_OFF);
+  const limit = rateLimit(deps, 'watchlist', 'watchlistPerIp');
+  app.post('/api/watchlist/save-car', on, limit, signedIn(deps, WATCHLIST_SIGNED_OUT), validate(WatchlistBody), async (c) => {
+    const user = c.get('user');
+    const { car_id: carId, phone_number } = c.req.valid('json');
+    if (claimsAnotherPhone(phone_number, user)) return c.json({ success: false, error: Http.phoneMismatch }, 403);
     const site = c.get('site');
-    const car = site.carById(g.carId);
+    const car = site.carById(carId);
     if (!car) return invalid(c, [{ field: 'car_id', message: Http.unknownCar }]);
     const added = await deps.db
       .transaction(async (tx) => {
-        const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM watchlist WHERE tenant = $1 AND user_id = $2', [site.slug, g.user.id]);
+        const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM watchlist WHERE tenant = $1 AND user_id = $2', [site.slug, user.id]);
         const r = await tx.query('INSERT INTO watchlist (tenant, user_id, car_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
           site.slug,
-          g.user.id,
+          user.id,
           car.id,
           deps.clock.now(),
         ]);

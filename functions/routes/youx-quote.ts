@@ -14,8 +14,10 @@ import type { Quote, QuoteInput } from '../adapters/index.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { Http } from '../errors.ts';
 import type { Site } from '../registry.ts';
-import { enforce, ipBucket } from '../lib/rate-limit.ts';
-import { invalid, optionalText, parse, type FieldIssue } from '../lib/validation.ts';
+import { invalid, optionalText, type FieldIssue } from '../lib/validation.ts';
+import { feature } from '../middleware/feature.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { validate } from '../middleware/validate.ts';
 
 const SCORES = ['EXCELLENT', 'GREAT', 'GOOD', 'FAIR', 'POOR', 'UNSURE'] as const;
 
@@ -68,14 +70,10 @@ export function localQuote(input: QuoteInput, site: Site): Quote {
 }
 
 export function youxQuoteRoute(app: Hono<AppEnv>, deps: Deps): void {
-  app.post('/api/youx/quote', async (c) => {
+  const quoteOn = feature((site) => tenantHasFinanceQuote(site.tenant));
+  app.post('/api/youx/quote', quoteOn, rateLimit(deps, 'quote', 'quotePerIp'), validate(QuoteRequest), async (c) => {
     const site = c.get('site');
-    if (!tenantHasFinanceQuote(site.tenant)) return c.json({ error: Http.featureOff }, 404);
-    const limited = await enforce(c, deps, [{ key: ipBucket(c, deps, 'quote'), rules: deps.options.rateLimits.quotePerIp }]);
-    if (limited) return limited;
-    const parsed = parse(c, QuoteRequest, c.get('body'));
-    if (!parsed.ok) return parsed.response;
-    const input: QuoteInput = parsed.value;
+    const input: QuoteInput = c.req.valid('json');
     // The tenant's own limits (the calculator's): an amount or term outside them gets no quote.
     const f = site.tenant.finance;
     const issues: FieldIssue[] = [];
