@@ -10,7 +10,7 @@ import { licenceNumberFindings, licenceShownFindings, stateCode, type LicensedLo
 import { priceTypeFindings, requiredPriceLabel } from '../../src/lib/compliance/prices.ts';
 import { priceTypeLabel } from '../../src/lib/rules/price-display.ts';
 import { financeFindings, formFindings, licencesShown, photoFindings, priceFindings, readPage } from '../../src/lib/compliance/pages.ts';
-import { fontSizePx, fontWeight, mediaMatches, parseCss, rulesAt, selectorMatches } from '../../src/lib/compliance/css.ts';
+import { fontSizePx, fontWeight, mediaMatches, parseCss, rulesAt, selectorMatches, selectorSpecificity } from '../../src/lib/compliance/css.ts';
 import { parse, type ElementNode } from 'ultrahtml';
 
 const loc = (over: Partial<LicensedLocation> = {}): LicensedLocation => ({
@@ -235,6 +235,83 @@ describe('the CSS the checks read', () => {
     expect(fontSizePx(el(doc, 'u'), rules)).toBe(7);
     expect(fontSizePx(el(doc, 'c'), rules)).toBe(40);
     expect(fontWeight(el(doc, 't'), rules)).toBe(700);
+  });
+});
+
+describe('selectors matched by css-select, specificity from css-what', () => {
+  const el = (html: string, id: string) => {
+    let found: ElementNode | undefined;
+    const visit = (n: ElementNode) => {
+      if (n.attributes?.['id'] === id) found = n;
+      for (const c of n.children ?? []) if (c.type === 1) visit(c as ElementNode);
+    };
+    visit(parse(html) as unknown as ElementNode);
+    return found!;
+  };
+  const doc =
+    '<ul class="list" lang="en-AU"><li id="one" class="x">a</li><li id="two" data-k="fin-rate" class="y z">b</li><li id="three" class="x">c</li></ul>';
+
+  it('matches :is(), :not(), :has(), attribute operators, sibling combinators and nth-child', () => {
+    const [one, two, three] = [el(doc, 'one'), el(doc, 'two'), el(doc, 'three')];
+    expect(selectorMatches(two, 'li:is(.q, .z)')).toBe(true);
+    expect(selectorMatches(one, 'li:not(.x)')).toBe(false);
+    expect(selectorMatches(two, 'li:not(.x)')).toBe(true);
+    expect(selectorMatches(two, '[data-k^="fin"]')).toBe(true);
+    expect(selectorMatches(two, '[data-k$="rate"][data-k*="-"]')).toBe(true);
+    expect(selectorMatches(two, '[data-k|="fin"]')).toBe(true);
+    expect(selectorMatches(two, '[class~="z"]')).toBe(true);
+    expect(selectorMatches(two, '[data-k="FIN-RATE" i]')).toBe(true);
+    expect(selectorMatches(two, '[data-k="FIN-RATE"]')).toBe(false);
+    expect(selectorMatches(two, '#one + li')).toBe(true);
+    expect(selectorMatches(three, '#one + li')).toBe(false);
+    expect(selectorMatches(three, '#one ~ .x')).toBe(true);
+    expect(selectorMatches(two, 'li:nth-child(2)')).toBe(true);
+    expect(selectorMatches(three, 'li:nth-child(odd)')).toBe(true);
+    expect(selectorMatches(three, 'li:last-child')).toBe(true);
+    expect(selectorMatches(one, 'ul:has(> .y) > :first-child')).toBe(true);
+  });
+
+  it('a state or pseudo-element never matches; the page at rest is not hovered, so :not(:hover) does', () => {
+    const two = el(doc, 'two');
+    for (const state of [':hover', ':focus', ':active', ':focus-visible', ':focus-within', ':visited', ':target', '::before', ':after'])
+      expect(selectorMatches(two, `li${state}`), state).toBe(false);
+    expect(selectorMatches(two, '.list:focus-within li')).toBe(false);
+    expect(selectorMatches(two, 'li:not(:hover)')).toBe(true);
+  });
+
+  it('an invalid, unknown or non-CSS selector is skipped, not thrown', () => {
+    const two = el(doc, 'two');
+    for (const bad of ['li[', 'li:nope', 'li::-webkit-scrollbar', 'li:contains(b)', ':header', 'a >> b', 'svg|li'])
+      expect(selectorMatches(two, bad), bad).toBe(false);
+    expect(fontSizePx(two, parseCss('li:nope{font-size:40px} li[{font-size:30px} li{font-size:12px}'))).toBe(12);
+  });
+
+  it('specificity per Selectors Level 4: :is/:not/:has take their most specific argument, :where none', () => {
+    expect(selectorSpecificity('#a .b c')).toEqual([1, 1, 1]);
+    expect(selectorSpecificity('[id=a]')).toEqual([0, 1, 0]);
+    expect(selectorSpecificity('li:is(.a, #b)')).toEqual([1, 0, 1]);
+    expect(selectorSpecificity('li:not(.a.b, p)')).toEqual([0, 2, 1]);
+    expect(selectorSpecificity('div:has(> .a)')).toEqual([0, 1, 1]);
+    expect(selectorSpecificity(':where(#a .b) li')).toEqual([0, 0, 1]);
+    expect(selectorSpecificity('li:nth-child(2)')).toEqual([0, 1, 1]);
+    expect(selectorSpecificity('*')).toEqual([0, 0, 0]);
+    expect(selectorSpecificity('li:bogus')).toEqual([0, 0, 0]);
+  });
+
+  it('the cascade applies the most specific matching rule, whatever its order', () => {
+    const two = el(doc, 'two');
+    // Each later rule is less specific: by specificity the first wins, by order alone the last would.
+    const rules = parseCss('li:is(#two).y.z{font-size:30px} #one ~ li.y{font-size:20px} li:not(.x){font-size:10px} :where(#two){font-size:5px}');
+    expect(fontSizePx(two, rules)).toBe(30);
+    expect(fontSizePx(two, rules.slice(1))).toBe(20);
+    expect(fontSizePx(two, rules.slice(2))).toBe(10);
+    // Equal specificity: the later rule wins; a class beats any number of types.
+    expect(fontSizePx(two, parseCss('li:nth-child(2){font-size:11px} li.y{font-size:13px}'))).toBe(13);
+    expect(fontSizePx(two, parseCss('.y{font-size:14px} html body ul li{font-size:9px}'))).toBe(14);
+    // A state rule is not applied even though more specific; @media applies at the width it matches.
+    const stateful = parseCss('#two:hover{font-size:50px} li{font-size:12px} @media (max-width: 600px){li{font-size:18px}}');
+    expect(fontSizePx(two, rulesAt(stateful, 1280))).toBe(12);
+    expect(fontSizePx(two, rulesAt(stateful, 390))).toBe(18);
   });
 });
 

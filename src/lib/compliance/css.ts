@@ -2,13 +2,18 @@
  * Just enough of the CSS cascade to compare how prominent two elements are: the declared font-size
  * and font-weight an element ends up with from the page's own stylesheets (its <style> elements and
  * linked same-site CSS), by specificity then source order, inline style winning, inherited from the
- * nearest ancestor that sets it, with the browser defaults for bold and small elements. Rules inside
- * `@media` apply at the viewport widths their query matches (rulesAt: the checks look at a phone's
- * and a desktop's width, so a phone layout cannot pass what it fails); other at-rules (@supports,
- * @container) and selectors with state pseudo-classes (:hover, :focus ...) are not applied: the check
- * compares what the page shows at rest.
+ * nearest ancestor that sets it, with the browser defaults for bold and small elements. Selectors are
+ * matched by css-select (over ultrahtml's tree: ultrahtml-adapter.ts) and their specificity read from
+ * css-what's parse, so the selector semantics are a maintained library's, not a hand-written subset.
+ * Rules inside `@media` apply at the viewport widths their query matches (rulesAt: the checks look at
+ * a phone's and a desktop's width, so a phone layout cannot pass what it fails); other at-rules
+ * (@supports, @container) are not applied, and state pseudo-classes (:hover, :focus ...) never
+ * match: the check compares what the page shows at rest.
  */
-import { ELEMENT_NODE, type ElementNode } from 'ultrahtml';
+import { compile } from 'css-select';
+import { AttributeAction, IgnoreCaseMode, SelectorType, parse as parseSelector, type Selector } from 'css-what';
+import { ELEMENT_NODE, type ElementNode, type Node } from 'ultrahtml';
+import { ultrahtmlAdapter } from './ultrahtml-adapter.ts';
 
 export interface CssRule {
   selector: string;
@@ -141,99 +146,119 @@ function splitSelectors(list: string): string[] {
   return out.filter(Boolean);
 }
 
-/** Selectors that apply only in a state (hover, focus ...) or to pseudo-elements are left out. */
-const STATEFUL = /::|:(?!where\(|is\(|root\b)/;
+/**
+ * Pseudo-classes for a state the page is not in at rest (nothing hovered, focused, pressed, visited
+ * or targeted by the URL's fragment): they never match, so `a:hover` does not apply and
+ * `a:not(:hover)` does, as in a browser showing the page untouched.
+ */
+const AT_REST_FALSE = ['hover', 'active', 'focus', 'focus-visible', 'focus-within', 'visited', 'target', 'target-within'];
+const PSEUDOS = Object.fromEntries(AT_REST_FALSE.map((name) => [name, () => false]));
 
-interface Compound {
-  tag?: string | undefined;
-  ids: string[];
-  classes: string[];
-  attrs: { name: string; value?: string | undefined }[];
+/** css-select also takes jQuery's extensions; a browser rejects a selector using one, so the rule is skipped as it would be. */
+const NOT_CSS = new Set([
+  'contains',
+  'icontains',
+  'checkbox',
+  'file',
+  'password',
+  'radio',
+  'reset',
+  'image',
+  'submit',
+  'parent',
+  'header',
+  'button',
+  'input',
+  'text',
+  'selected',
+]);
+
+/** Whether css-what's tokens hold what a stylesheet rule cannot be applied to the element for: a pseudo-element (it styles a generated box) or a non-CSS extension. */
+function inapplicable(selectors: readonly Selector[][]): boolean {
+  return selectors.some((tokens) =>
+    tokens.some(
+      (t) =>
+        t.type === SelectorType.PseudoElement || (t.type === SelectorType.Pseudo && (NOT_CSS.has(t.name) || (Array.isArray(t.data) && inapplicable(t.data)))),
+    ),
+  );
 }
 
-/** One compound selector ("dd.a[data-x]"); undefined for what this matcher does not know. */
-function parseCompound(text: string): Compound | undefined {
-  const c: Compound = { ids: [], classes: [], attrs: [] };
-  const re = /^(\*|[a-zA-Z][\w-]*)|\.([\w-]+)|#([\w-]+)|\[([\w-]+)(?:([~|^$*]?=)["']?([^"'\]]*)["']?)?\]/y;
-  let i = 0;
-  while (i < text.length) {
-    re.lastIndex = i;
-    const m = re.exec(text);
-    if (!m || m.index !== i) return undefined;
-    if (m[1] && i === 0) c.tag = m[1] === '*' ? undefined : m[1].toLowerCase();
-    else if (m[1]) return undefined;
-    if (m[2]) c.classes.push(m[2]);
-    if (m[3]) c.ids.push(m[3]);
-    if (m[4]) {
-      if (m[5] && m[5] !== '=') return undefined;
-      c.attrs.push({ name: m[4].toLowerCase(), value: m[5] ? (m[6] ?? '') : undefined });
-    }
-    i = re.lastIndex;
-  }
-  return c;
-}
+/** Specificity (a, b, c), compared in that order. */
+export type Specificity = readonly [ids: number, classes: number, types: number];
 
-function matchesCompound(el: ElementNode, c: Compound): boolean {
-  if (c.tag && el.name.toLowerCase() !== c.tag) return false;
-  const classes = (el.attributes['class'] ?? '').split(/\s+/);
-  if (!c.classes.every((k) => classes.includes(k))) return false;
-  if (!c.ids.every((id) => el.attributes['id'] === id)) return false;
-  return c.attrs.every((a) => (a.value === undefined ? a.name in el.attributes : el.attributes[a.name] === a.value));
-}
+const compareSpecificity = (x: Specificity, y: Specificity): number => x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+const mostSpecific = (list: readonly Selector[][]): Specificity =>
+  list.map(specificityOfTokens).reduce((best, s) => (compareSpecificity(s, best) > 0 ? s : best), [0, 0, 0] as Specificity);
 
-type Step = { compound: Compound; combinator: ' ' | '>' };
-
-/** "a > b c" as steps from the right; undefined for sibling combinators and unknown syntax. */
-function parseSelector(selector: string): Step[] | undefined {
-  const plain = selector.replace(/:(?:where|is)\(([^()]*)\)/g, '$1').replace(/:root\b/g, 'html');
-  if (STATEFUL.test(plain) || /[+~]/.test(plain.replace(/\[[^\]]*\]/g, ''))) return undefined;
-  const tokens = plain
-    .replace(/\s*>\s*/g, ' > ')
-    .trim()
-    .split(/\s+/);
-  const steps: Step[] = [];
-  let combinator: ' ' | '>' = ' ';
+/**
+ * Selectors Level 4 specificity of one complex selector: ids; classes, attributes and
+ * pseudo-classes; types and pseudo-elements. :is(), :not(), :has() count as their most specific
+ * argument, :where() as nothing, :nth-child(An+B of S) as a pseudo-class plus S's most specific.
+ */
+function specificityOfTokens(tokens: readonly Selector[]): Specificity {
+  let [a, b, c] = [0, 0, 0];
+  const add = (s: Specificity) => {
+    a += s[0];
+    b += s[1];
+    c += s[2];
+  };
   for (const t of tokens) {
-    if (t === '>') {
-      combinator = '>';
-      continue;
+    if (t.type === SelectorType.Attribute) {
+      // css-what reads `#x` as an id attribute compared in quirks mode's case; `[id=x]` has no case mode and counts as an attribute.
+      if (t.name === 'id' && t.action === AttributeAction.Equals && t.ignoreCase === IgnoreCaseMode.QuirksMode) a++;
+      else b++;
+    } else if (t.type === SelectorType.Tag || t.type === SelectorType.PseudoElement) c++;
+    else if (t.type === SelectorType.Pseudo) {
+      if (t.name === 'where') continue;
+      if (Array.isArray(t.data)) add(mostSpecific(t.data));
+      else {
+        b++;
+        const of = /^(?:nth-child|nth-last-child)$/.test(t.name) && typeof t.data === 'string' ? /\sof\s+(.+)$/.exec(t.data) : null;
+        if (of) add(mostSpecific(parseSelector(of[1] as string)));
+      }
     }
-    const compound = parseCompound(t);
-    if (!compound) return undefined;
-    steps.push({ compound, combinator });
-    combinator = ' ';
   }
-  return steps.length ? steps : undefined;
+  return [a, b, c];
 }
 
-const parsed = new Map<string, Step[] | null>();
+interface Compiled {
+  matches: (el: ElementNode) => boolean;
+  specificity: Specificity;
+}
+
+/** Each selector parsed and compiled once per process: the pages of a site share a few stylesheets. */
+const compiled = new Map<string, Compiled | null>();
+
+/**
+ * The selector compiled by css-select over ultrahtml trees; null for one it cannot apply (invalid,
+ * a pseudo-element, an unsupported pseudo-class): the rule is skipped rather than the check failing.
+ */
+function compileSelector(selector: string): Compiled | null {
+  let entry = compiled.get(selector);
+  if (entry !== undefined) return entry;
+  entry = null;
+  try {
+    const tokens = parseSelector(selector);
+    if (tokens.length && !inapplicable(tokens)) {
+      const specificity = mostSpecific(tokens);
+      // compile sorts the tokens it is given: the specificity is read first.
+      const test = compile<Node, ElementNode>(tokens, { adapter: ultrahtmlAdapter, pseudos: PSEUDOS });
+      entry = { matches: (el) => test(el), specificity };
+    }
+  } catch {
+    entry = null;
+  }
+  compiled.set(selector, entry);
+  return entry;
+}
 
 export function selectorMatches(el: ElementNode, selector: string): boolean {
-  let steps = parsed.get(selector);
-  if (steps === undefined) {
-    steps = parseSelector(selector) ?? null;
-    parsed.set(selector, steps);
-  }
-  if (!steps) return false;
-  const match = (node: ElementNode | undefined, k: number): boolean => {
-    if (!node || node.type !== ELEMENT_NODE) return false;
-    const step = steps[k]!;
-    if (!matchesCompound(node, step.compound)) return false;
-    if (k === 0) return true;
-    // steps[k].combinator joins steps[k-1] (left) to steps[k] (this node).
-    if (step.combinator === '>') return match(node.parent as ElementNode | undefined, k - 1);
-    for (let up = node.parent as ElementNode | undefined; up && up.type === ELEMENT_NODE; up = up.parent as ElementNode | undefined) {
-      if (match(up, k - 1)) return true;
-    }
-    return false;
-  };
-  return match(el, steps.length - 1);
+  return compileSelector(selector)?.matches(el) ?? false;
 }
 
-/** Specificity as one number: ids x 10000 + classes and attributes x 100 + types. */
-export function selectorSpecificity(selector: string): number {
-  const steps = parseSelector(selector) ?? [];
-  return steps.reduce((n, s) => n + s.compound.ids.length * 10000 + (s.compound.classes.length + s.compound.attrs.length) * 100 + (s.compound.tag ? 1 : 0), 0);
+/** The selector's specificity ((0, 0, 0) for one that is never applied); a list counts as its most specific member. */
+export function selectorSpecificity(selector: string): Specificity {
+  return compileSelector(selector)?.specificity ?? [0, 0, 0];
 }
 
 const UA_DEFAULTS: Record<string, Record<string, string>> = {
@@ -305,12 +330,15 @@ function ownDeclared(el: ElementNode, prop: 'font-size' | 'font-weight', rules: 
   const style = el.attributes['style'] ?? '';
   const inline = new RegExp(`(?:^|;)\\s*${prop}\\s*:\\s*([^;]+)`, 'i').exec(style);
   if (inline && inline[1]!.trim() !== 'inherit') return normalise(prop, inline[1]!);
-  let best: { spec: number; order: number; value: string } | undefined;
+  let best: { spec: Specificity; order: number; value: string } | undefined;
   for (const r of rules) {
     const value = r.declarations[prop];
-    if (value === undefined || !selectorMatches(el, r.selector)) continue;
-    const spec = selectorSpecificity(r.selector);
-    if (!best || spec > best.spec || (spec === best.spec && r.order > best.order)) best = { spec, order: r.order, value };
+    if (value === undefined) continue;
+    const selector = compileSelector(r.selector);
+    if (!selector?.matches(el)) continue;
+    const spec = selector.specificity;
+    const byCascade = best ? compareSpecificity(spec, best.spec) || r.order - best.order : 1;
+    if (byCascade > 0) best = { spec, order: r.order, value };
   }
   if (best && best.value !== 'inherit') return normalise(prop, best.value);
   const ua = UA_DEFAULTS[el.name]?.[prop];
