@@ -30,7 +30,7 @@ import { NIGHTS, nightLoad, PAGES_WRITTEN_SHARE, PHOTOS_PER_CAR, syntheticFleet,
 import { BULK_WEBP_EFFORT, WEBP_EFFORT } from './lib/images/encode.ts';
 import { grainedPhotos, measurePipeline, measureThreads, measureVariants, realPhotos, type Format, type VariantFigures } from './lib/images/measure.ts';
 import { LOCAL_S3_CREDENTIALS, startLocalS3 } from './lib/publish/local-s3.ts';
-import { mapLimit } from './lib/publish/pool.ts';
+import { mapLimit } from './lib/pool.ts';
 import type { BuildReport } from './lib/report.ts';
 
 const USAGE = `

@@ -13,7 +13,7 @@ import { bucketHost } from './lib/publish/bucket-host.ts';
 import { putJson } from './lib/publish/bucket.ts';
 import { indexKey, pointerFor, pointerKey, tenantBase } from './lib/publish/layout.ts';
 import { LOCAL_S3_CREDENTIALS, startLocalS3 } from './lib/publish/local-s3.ts';
-import { mapLimit } from './lib/publish/pool.ts';
+import { mapLimit } from './lib/pool.ts';
 import { createS3Client } from './lib/publish/publish.ts';
 import type { RunSummary } from './lib/summary.ts';
 import { dictionarySources } from '../src/lib/site/dictionary.ts';

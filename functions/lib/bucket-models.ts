@@ -8,7 +8,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { describeError, getText, listLevel } from '../../scripts/lib/publish/bucket.ts';
 import { META, modelKey, parsePointer, pointerKey, tenantBase, type Pointer } from '../../scripts/lib/publish/layout.ts';
-import { mapLimit } from '../../scripts/lib/publish/pool.ts';
+import { mapLimit } from '../../scripts/lib/pool.ts';
 import { modelProblem, type ModelInput } from '../registry.ts';
 
 export interface BucketModelsSource {

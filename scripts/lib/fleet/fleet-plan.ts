@@ -15,7 +15,7 @@ import { ingestStock } from '../../../src/io/stock-file.ts';
 import { loadTenantWithWarnings } from '../../../src/io/tenant-folder.ts';
 import { shardOf } from '../fingerprint.ts';
 import { getText, putJson } from '../publish/bucket.ts';
-import { mapLimit } from '../publish/pool.ts';
+import { mapLimit } from '../pool.ts';
 import { newPhotos, parseLedger, photoLedgerKey } from './photo-ledger.ts';
 import { JOB_LIMIT_S, planFleet, planNight, SAFETY_MARGIN, tenantCost, UNIT_COSTS, aloneSeconds, type ShardPlan, type TenantLoad } from './shards.ts';
 

@@ -13,7 +13,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { getText, putJson } from '../publish/bucket.ts';
 import { META, tenantBase } from '../publish/layout.ts';
-import { mapLimit } from '../publish/pool.ts';
+import { mapLimit } from '../pool.ts';
 import { fingerprintParts } from '../fingerprint.ts';
 import { emptyReport } from '../report.ts';
 import { rowFromReport, type TenantRow } from '../summary.ts';

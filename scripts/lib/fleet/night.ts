@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PHOTO_LEDGER_FILE, photoLedgerKey } from './photo-ledger.ts';
 import { type ReleaseInfo, tenantBase } from '../publish/layout.ts';
-import { mapLimit } from '../publish/pool.ts';
+import { mapLimit } from '../pool.ts';
 import { knownRelease, publishTenant, readReleases, releaseInfo, writePublishRecord, type TenantPublishStats } from '../publish/publish.ts';
 import type { PublishCell, TenantRow } from '../summary.ts';
 import { heldRun, recordNight, repairedRun, trend, type HistoryStore } from './history.ts';

@@ -15,7 +15,7 @@ import { Fetcher, type Validators } from './fetch.ts';
 import { withFileLock } from './file-lock.ts';
 import { realPathInside } from '../tenant-files.ts';
 import type { PhotoStore } from './photo-store.ts';
-import { forEachPooled, KeyedLock, Semaphore } from './pool.ts';
+import { KeyedLock, mapLimit, Semaphore } from '../pool.ts';
 import {
   contentKey,
   type ImageMeta,
@@ -580,7 +580,7 @@ export async function processImages(jobs: ImageJob[], opts: ImageOptions): Promi
   try {
     // Enough tasks in flight to keep the CPU slots and the download slots busy at the same time.
     const inFlight = Math.max(16, cpu * 2 + (opts.fetchConcurrency ?? 8));
-    await forEachPooled(sources, inFlight, async (source) => {
+    await mapLimit(sources, inFlight, async (source) => {
       const out = await run.process(source, wanted.get(source) ?? false);
       photos.set(source, out.photo);
       if (!out.photo.ok) {
@@ -644,7 +644,7 @@ export async function publishImages(
   }
   let files = 0;
   let bytes = 0;
-  await forEachPooled([...rels], 16, async (rel) => {
+  await mapLimit([...rels], 16, async (rel) => {
     const from = variantFile(cacheDir, rel);
     const to = path.join(destRoot, rel);
     let size: number;

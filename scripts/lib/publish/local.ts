@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cacheControlFor, contentTypeFor, phaseOf, type Phase } from './content.ts';
-import { mapLimit } from './pool.ts';
+import { mapLimit } from '../pool.ts';
 
 /** The manifest's name, in the tenant's folder of the bucket; a site may not contain a file of that name. */
 export const MANIFEST_NAME = '.publish-manifest.json';

@@ -41,7 +41,7 @@ import {
   type ReleaseInfo,
 } from './layout.ts';
 import { digest, releaseId, scanSite, type LocalFile } from './local.ts';
-import { mapLimit } from './pool.ts';
+import { mapLimit } from '../pool.ts';
 import {
   buildManifest,
   fallbackCandidates,
