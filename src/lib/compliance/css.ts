@@ -79,8 +79,18 @@ export function mediaMatches(query: string, width: number): boolean {
 
 /** The rules that apply at this viewport width: those outside any @media, and those whose queries all match. */
 export function rulesAt(rules: readonly CssRule[], width: number): CssRule[] {
-  return rules.filter((r) => !r.media || r.media.every((q) => mediaMatches(q, width)));
+  let byWidth = atWidth.get(rules);
+  if (!byWidth) atWidth.set(rules, (byWidth = new Map()));
+  let out = byWidth.get(width);
+  if (!out) byWidth.set(width, (out = rules.filter((r) => !r.media || r.media.every((q) => mediaMatches(q, width)))));
+  return out;
 }
+
+/**
+ * rulesAt's answers by rule list: the pages of a site share a few parsed stylesheets (pages.ts), so
+ * each list is filtered once per width, not once per finance offer. Callers only read the lists.
+ */
+const atWidth = new WeakMap<readonly CssRule[], Map<number, CssRule[]>>();
 
 /** The style rules of a stylesheet, one per selector in a list; those inside @media carry its query, other at-rules are skipped. */
 export function parseCss(css: string, startOrder = 0, media: string[] = []): CssRule[] {
@@ -325,17 +335,42 @@ export function fontWeight(el: ElementNode | undefined, rules: readonly CssRule[
   return Number.isFinite(n) ? n : parent();
 }
 
+type StyleProp = 'font-size' | 'font-weight';
+
+const INLINE: Record<StyleProp, RegExp> = {
+  'font-size': /(?:^|;)\s*font-size\s*:\s*([^;]+)/i,
+  'font-weight': /(?:^|;)\s*font-weight\s*:\s*([^;]+)/i,
+};
+
+/**
+ * The rules of a list that declare `prop`, with their compiled selectors (those that can apply):
+ * an element's cascade is asked for up its ancestors, for each rate and repayment, so the few rules
+ * that set a font size or weight are picked out of a site's stylesheets once per list, not per element.
+ */
+const declaringCache = new WeakMap<readonly CssRule[], Map<StyleProp, { rule: CssRule; value: string; selector: Compiled }[]>>();
+function declaring(rules: readonly CssRule[], prop: StyleProp): { rule: CssRule; value: string; selector: Compiled }[] {
+  let byProp = declaringCache.get(rules);
+  if (!byProp) declaringCache.set(rules, (byProp = new Map()));
+  let out = byProp.get(prop);
+  if (!out) {
+    out = rules.flatMap((rule) => {
+      const value = rule.declarations[prop];
+      const selector = value === undefined ? null : compileSelector(rule.selector);
+      return value !== undefined && selector ? [{ rule, value, selector }] : [];
+    });
+    byProp.set(prop, out);
+  }
+  return out;
+}
+
 /** The value the element itself gets (inline, stylesheet or browser default), not inherited. */
-function ownDeclared(el: ElementNode, prop: 'font-size' | 'font-weight', rules: readonly CssRule[]): string | undefined {
-  const style = el.attributes['style'] ?? '';
-  const inline = new RegExp(`(?:^|;)\\s*${prop}\\s*:\\s*([^;]+)`, 'i').exec(style);
+function ownDeclared(el: ElementNode, prop: StyleProp, rules: readonly CssRule[]): string | undefined {
+  const style = el.attributes['style'];
+  const inline = style ? INLINE[prop].exec(style) : null;
   if (inline && inline[1]!.trim() !== 'inherit') return normalise(prop, inline[1]!);
   let best: { spec: Specificity; order: number; value: string } | undefined;
-  for (const r of rules) {
-    const value = r.declarations[prop];
-    if (value === undefined) continue;
-    const selector = compileSelector(r.selector);
-    if (!selector?.matches(el)) continue;
+  for (const { rule: r, value, selector } of declaring(rules, prop)) {
+    if (!selector.matches(el)) continue;
     const spec = selector.specificity;
     const byCascade = best ? compareSpecificity(spec, best.spec) || r.order - best.order : 1;
     if (byCascade > 0) best = { spec, order: r.order, value };

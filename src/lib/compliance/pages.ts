@@ -84,16 +84,33 @@ export function readPage(path: string, html: string, css: (href: string) => stri
 }
 
 export function walk(node: Node, visit: (el: ElementNode) => void): void {
-  if (node.type === ELEMENT_NODE) visit(node as ElementNode);
-  for (const child of (node as { children?: Node[] }).children ?? []) walk(child, visit);
+  for (const el of elementsOf(node)) visit(el);
+}
+
+/**
+ * The node and every element under it, in document order, listed once per node: a vehicle page's
+ * checks look for their markers about ten times over the same tree, and a walk of the whole tree
+ * each time was a tenth of the compliance step. The checks only read the trees, so a list stays true.
+ */
+const listed = new WeakMap<Node, ElementNode[]>();
+function elementsOf(node: Node): ElementNode[] {
+  let out = listed.get(node);
+  if (out) return out;
+  out = [];
+  // Depth-first, children in order, with an explicit stack: bounded by the number of nodes.
+  const stack: Node[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === ELEMENT_NODE) out.push(n as ElementNode);
+    const children = (n as { children?: Node[] }).children;
+    if (children) for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  listed.set(node, out);
+  return out;
 }
 
 export function all(node: Node, test: (el: ElementNode) => boolean): ElementNode[] {
-  const out: ElementNode[] = [];
-  walk(node, (el) => {
-    if (test(el)) out.push(el);
-  });
-  return out;
+  return elementsOf(node).filter(test);
 }
 
 export function textOf(node: Node): string {
