@@ -91,6 +91,9 @@ export interface BuildReport {
     prepare?: number;
     /** Astro rendering the pages (and the kept cars' pages copied from the published build). */
     render: number;
+    /** The outputs written beside the pages (search index, feeds, sitemap, _headers, the dictionary, the photos' copies); absent in reports from before it had its own key. */
+    outputs?: number;
+    /** The compliance rules over the model and the staged pages (scripts/lib/compliance.ts). */
     compliance: number;
     publish: number;
     total: number;
@@ -109,6 +112,6 @@ export function emptyReport(tenant: string): BuildReport {
     pages: { html: 0, vehicle_pages: 0 },
     images: { sources: 0, processed: 0, cached: 0, failed: 0, downloaded: 0, variants_written: 0, published_files: 0, failures: [] },
     output_bytes: 0,
-    timings_ms: { config: 0, ingest: 0, images: 0, prepare: 0, render: 0, compliance: 0, publish: 0, total: 0 },
+    timings_ms: { config: 0, ingest: 0, images: 0, prepare: 0, render: 0, outputs: 0, compliance: 0, publish: 0, total: 0 },
   };
 }
