@@ -12,6 +12,44 @@ describe('rules/format', () => {
     for (const n of [0, 7, 1000, 45_210, 1_000_000]) expect(formatNumber(n)).toBe(n.toLocaleString('en-AU'));
   });
 
+  it("writes exactly Intl.NumberFormat's en-AU strings, though whole numbers are grouped without it (a browser's first formatter costs)", () => {
+    const intlDollars = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+    const intlPlain = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
+    // Every digit count up to the largest safe integer, each sign, the roundings, and what falls to Intl.
+    const values: number[] = [
+      0,
+      -0,
+      0.4,
+      -0.4,
+      0.5,
+      -0.5,
+      2.5,
+      -2.5,
+      999.5,
+      -999.5,
+      1234.49,
+      1e21,
+      -1e21,
+      2 ** 53,
+      -(2 ** 53),
+      Number.NaN,
+      Infinity,
+      -Infinity,
+    ];
+    for (let digits = 1; digits <= 16; digits++) {
+      const top = Math.min(10 ** digits - 1, Number.MAX_SAFE_INTEGER);
+      for (const n of [10 ** (digits - 1), top, Math.floor(top / 7), Math.floor(top / 3) + 1]) values.push(n, -n);
+    }
+    // A fixed walk through the common range (prices, kilometres, counts), not random: the test fails the same way each time.
+    for (let n = 1; n < 5_000_000; n = Math.floor(n * 1.37) + 1) values.push(n, -n);
+    for (const n of values) {
+      expect(formatDollars(n), `formatDollars(${n})`).toBe(intlDollars.format(Math.round(n)));
+      expect(formatNumber(n), `formatNumber(${n})`).toBe(intlPlain.format(n));
+      expect(formatCount(n, 'car', 'cars'), `formatCount(${n})`).toBe(`${intlPlain.format(n)} ${n === 1 ? 'car' : 'cars'}`);
+      expect(formatKm(n), `formatKm(${n})`).toBe(`${intlPlain.format(Math.round(n))} km`);
+    }
+  });
+
   it('formatCount says the count and its noun, singular only for exactly one', () => {
     expect(formatCount(1, 'review', 'reviews')).toBe('1 review');
     expect(formatCount(0, 'review', 'reviews')).toBe('0 reviews');

@@ -74,11 +74,14 @@ export function feePerPeriod(monthly: number, periodsPerYear: number): number {
 }
 
 // One formatter: toLocaleString with options builds a new one per call (0.03 ms a vehicle page, issue 17).
-const cents = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made on first use, not when the module loads: the calculator's bundle loads this module without
+// showing a fee with cents, and a browser's first Intl formatter costs (rules/format.ts says how much).
+let centsFormat: Intl.NumberFormat | undefined;
+const cents = () => (centsFormat ??= new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** "$395", "$912.25": whole dollars without cents, otherwise with them. */
 export function formatFee(amount: number): string {
-  return Number.isInteger(amount) ? formatDollars(amount) : `$${cents.format(amount)}`;
+  return Number.isInteger(amount) ? formatDollars(amount) : `$${cents().format(amount)}`;
 }
 
 /** The fees the calculator lists under its result, in the spec's order; a fee of 0 is not listed. */
