@@ -158,14 +158,19 @@ export function restoreKept(previousSite: string, siteOut: string, keep: readonl
       if (!existsSync(from)) continue;
       const to = join(siteOut, rel);
       mkdirSync(dirname(to), { recursive: true });
-      try {
-        linkSync(from, to);
-      } catch {
-        copyFileSync(from, to);
-      }
+      linkOrCopy(from, to);
       files++;
     }
   return files;
+}
+
+/** A published file put into the new site unchanged: a hard link where the filesystem allows, else a copy. */
+export function linkOrCopy(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
 }
 
 export function readPageInputs(file: string): PageInputs | undefined {

@@ -66,6 +66,14 @@ describe('the incremental render', () => {
     expect(incremental.render?.cars_rendered).toBeGreaterThanOrEqual(4);
     expect(incremental.render?.cars_rendered, JSON.stringify(incremental.render)).toBeLessThanOrEqual(listed / 10);
     expect((incremental.render?.cars_rendered ?? 0) + (incremental.render?.cars_kept ?? 0)).toBe(listed);
+    // The kept cars' pages keep their published .dcz (same page, same dictionary): at most the rendered
+    // ones are compressed again (a car rendered again whose page came out the same keeps its .dcz too).
+    const dcz = incremental.dictionary;
+    expect(dcz?.kept).toBe(true);
+    expect(dcz?.pages).toBe(listed);
+    expect(dcz?.reused).toBeGreaterThanOrEqual(incremental.render?.cars_kept ?? Infinity);
+    expect(dcz?.compressed).toBeLessThanOrEqual(incremental.render?.cars_rendered ?? 0);
+    expect((dcz?.compressed ?? 0) + (dcz?.reused ?? 0)).toBe(listed);
 
     const fresh = build(full, ['--full-render']);
     expect(fresh.render?.mode).toBe('full');
