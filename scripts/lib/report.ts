@@ -83,6 +83,10 @@ export interface BuildReport {
   cpu_ms?: { render: number; compliance: number } | undefined;
   /** Pages whose compliance findings came from the previous build's (same page, same inputs). */
   compliance_cached?: number | undefined;
+  /** The car pages' dictionary compression (scripts/lib/outputs/dictionary.ts): whether the published dictionary was kept, the car pages compressed now, and those whose published .dcz was kept (unchanged page, kept dictionary). */
+  dictionary?: { kept: boolean; pages: number; compressed: number; reused: number } | undefined;
+  /** The outputs stage's parts (each output's write, the photos' publishing), wall ms: timings_ms.outputs split. */
+  outputs_ms?: Record<string, number> | undefined;
   timings_ms: {
     config: number;
     ingest: number;

@@ -28,10 +28,19 @@ export const outputs: Stage<BuildContext, Modelled & { photos: Map<string, Photo
     const { report } = ctx;
     const siteOut = staging.site;
     const writeCtx = outputContext(ctx, staging, model, ctx.previous && existsSync(previousSite) ? previousSite : undefined);
-    for (const output of OUTPUTS) await output.write?.(writeCtx);
+    // Each part's wall time in the report (outputs_ms), under the stage's one figure: what to look at when the stage is slow.
+    const parts: Record<string, number> = {};
+    const timed = async (name: string, part: () => unknown) => {
+      const started = performance.now();
+      await part();
+      parts[name] = Math.round(performance.now() - started);
+    };
+    for (const output of OUTPUTS) if (output.write) await timed(output.name, () => output.write?.(writeCtx));
 
-    const published = await publishImages(photos.values(), ctx.imageCache, siteOut);
-    report.images.published_files = published.files;
+    await timed('photos', async () => {
+      const published = await publishImages(photos.values(), ctx.imageCache, siteOut);
+      report.images.published_files = published.files;
+    });
 
     let html = 0;
     let vehiclePages = 0;
@@ -45,6 +54,7 @@ export const outputs: Stage<BuildContext, Modelled & { photos: Map<string, Photo
     });
     report.pages = { html, vehicle_pages: vehiclePages };
     report.output_bytes = bytes;
+    report.outputs_ms = parts;
     return {};
   },
 };
