@@ -3,7 +3,7 @@
  * (fractions, -0, beyond 2^53, NaN), made on first need. A browser's first Intl formatter loads the
  * locale's data: 25-400 ms in Chromium with the CPU slowed 4x like a mid-range phone (stop 39), paid by
  * the search island and the calculator when they wake, before the shopper sees an answer. The strings
- * are Intl's own: tests/unit/format.test.ts compares the two over whole numbers, fractions and the edges.
+ * are Intl's own: tests/unit/rules-format.test.ts compares the two over whole numbers, fractions and the edges.
  */
 let dollarsFormat: Intl.NumberFormat | undefined;
 let plainFormat: Intl.NumberFormat | undefined;
