@@ -126,7 +126,7 @@ for (let i = 1; i <= renderRuns; i++) {
   console.log(`Full render, nothing changed (--full-render), run ${i} of ${renderRuns}...`);
   fullRenders.push(build('full render', ['--force', '--full-render']));
 }
-/** The median of some figures (the lower middle one of an even count). */
+/** The median of some figures (the lower middle one of an even count), as fullRender is the run with the median render. */
 const medianOf = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? 0;
 const byRender = [...fullRenders].sort((a, b) => a.report.timings_ms.render - b.report.timings_ms.render);
 const fullRender = byRender[Math.floor((byRender.length - 1) / 2)] as ReturnType<typeof build>;
@@ -184,7 +184,7 @@ const lines = [
   ],
   [
     '  the two cost goals (issue 28)',
-    `render ${perPage(medianOf(fullRenders.map((r) => r.report.timings_ms.render)), fullRender.report)} ms/page (goal ${RENDER_GOAL_MS_PER_PAGE}); compliance ${s(medianOf(fullRenders.map((r) => r.report.timings_ms.compliance)))} against the render's ${s(medianOf(fullRenders.map((r) => r.report.timings_ms.render)))} (goal: no slower), medians of the same ${renderRuns} runs`,
+    `render ${perPage(fullRender.report.timings_ms.render, fullRender.report)} ms/page (goal ${RENDER_GOAL_MS_PER_PAGE}); compliance ${s(medianOf(fullRenders.map((r) => r.report.timings_ms.compliance)))} against the render's ${s(fullRender.report.timings_ms.render)} (goal: no slower), medians of the same ${renderRuns} runs`,
   ],
   [
     `warm rebuild after ${change}% changed (wall)`,

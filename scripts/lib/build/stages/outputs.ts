@@ -35,7 +35,7 @@ export const outputs: Stage<BuildContext, Modelled & { photos: Map<string, Photo
       await part();
       parts[name] = Math.round(performance.now() - started);
     };
-    for (const output of OUTPUTS) if (output.write) await timed(output.name, () => output.write?.(writeCtx));
+    for (const { name, write } of OUTPUTS) if (write) await timed(name, () => write(writeCtx));
 
     await timed('photos', async () => {
       const published = await publishImages(photos.values(), ctx.imageCache, siteOut);
